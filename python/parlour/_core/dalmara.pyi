@@ -1,0 +1,1 @@
+"""Stubs of ``parlour._core.dalmara``."""

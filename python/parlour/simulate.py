@@ -1,0 +1,277 @@
+"""Batch simulation: whole playouts run in Rust across cores, with the GIL released.
+
+Game ``i`` of a run is seeded from ``(seed, i)`` only, so results are identical for any
+``threads`` and however the index range is split into chunks (locally, with a
+``concurrent.futures`` executor, or on a Dask cluster through ``Client.get_executor()``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour import _core
+from parlour.errors import ConfigError
+
+__all__ = ["GAMES", "GameSpec", "SimulationResult", "simulate"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A registered game: its id, seats, whether it has a computer player, and its options.
+
+    ``options`` maps each option name to ``(default, description)``.
+    """
+
+    id: str
+    title: str
+    seats: int
+    computer: bool
+    options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def _registry() -> dict[str, GameSpec]:
+    out: dict[str, GameSpec] = {}
+    for entry in _core.game_registry():
+        opts = entry["options"]
+        assert isinstance(opts, list)
+        out[str(entry["id"])] = GameSpec(
+            id=str(entry["id"]),
+            title=str(entry["title"]),
+            seats=int(str(entry["seats"])),
+            computer=bool(entry["computer"]),
+            options={str(o[0]): (str(o[1]), str(o[2])) for o in opts},
+        )
+    return out
+
+
+GAMES: Mapping[str, GameSpec] = _registry()
+"""Every game id the simulator runs, with its options."""
+
+_POLICIES = ("random", "first", "computer")
+_MAX_GAMES = 10**12
+
+
+def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """The result of :func:`simulate`: per-game numpy arrays and aggregates.
+
+    Attributes:
+        game: The game id.
+        seed: The run's seed.
+        policy: The move policy.
+        options: The options given.
+        games: Number of games played.
+        moves: Total moves over all games.
+        returns: ``float32`` array of shape ``(games, seats)``.
+        move_counts: ``uint32`` array of moves per game.
+        hashes: ``uint64`` array of final state hashes.
+        winners: ``int8`` array of winning seats, ``-1`` for a draw.
+        elapsed: Wall-clock seconds of the simulation.
+    """
+
+    game: str
+    seed: int
+    policy: str
+    options: Mapping[str, str]
+    returns: npt.NDArray[np.float32]
+    move_counts: npt.NDArray[np.uint32]
+    hashes: npt.NDArray[np.uint64]
+    winners: npt.NDArray[np.int8]
+    elapsed: float
+
+    @property
+    def games(self) -> int:
+        """Number of games played."""
+        return int(self.move_counts.shape[0])
+
+    @property
+    def seats(self) -> int:
+        """Number of seats (columns of ``returns``)."""
+        return int(self.returns.shape[1])
+
+    @property
+    def moves(self) -> int:
+        """Total number of moves."""
+        return int(self.move_counts.sum(dtype=np.uint64))
+
+    @property
+    def games_per_second(self) -> float:
+        """Games per wall-clock second."""
+        return self.games / self.elapsed if self.elapsed > 0 else float("inf")
+
+    def win_rates(self) -> list[tuple[float, float, float]]:
+        """Per seat: ``(rate, low, high)``, the win rate with a 95% Wilson interval."""
+        out = []
+        for seat in range(self.seats):
+            wins = int(np.count_nonzero(self.winners == seat))
+            lo, hi = _wilson(wins, self.games)
+            out.append((wins / self.games if self.games else 0.0, lo, hi))
+        return out
+
+    def draw_rate(self) -> float:
+        """Fraction of games with no single winner."""
+        return float(np.count_nonzero(self.winners < 0)) / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (aggregates, not the per-game arrays)."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "policy": self.policy,
+            "options": dict(self.options),
+            "games": self.games,
+            "moves": self.moves,
+            "seats": self.seats,
+            "elapsed": self.elapsed,
+            "games_per_second": self.games_per_second,
+            "mean_moves": self.moves / self.games if self.games else 0.0,
+            "mean_returns": [float(x) for x in self.returns.mean(axis=0)] if self.games else [],
+            "win_rates": [
+                {"seat": s, "rate": r, "ci95": [lo, hi]} for s, (r, lo, hi) in enumerate(self.win_rates())
+            ],
+            "draw_rate": self.draw_rate(),
+            "hash_digest": f"{int(np.bitwise_xor.reduce(self.hashes)) if self.games else 0:016x}",
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+
+def _chunk(
+    game: str, options: list[tuple[str, str]], seed: int, start: int, count: int, policy: str,
+    threads: int | None,
+) -> dict[str, object]:
+    return _core.simulate_batch(game, options, seed, start, count, policy, threads)
+
+
+def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any, Any, Any]:
+    def cat(key: str, dtype: Any) -> Any:
+        bufs = [p[key] for p in parts]
+        data = b"".join(b for b in bufs if isinstance(b, bytes))
+        return np.frombuffer(data, dtype=dtype).copy()
+
+    returns = cat("returns", "<f4").reshape(-1, seats)
+    return returns, cat("moves", "<u4"), cat("hashes", "<u8"), cat("winners", "i1")
+
+
+def _check_int(name: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError("INVALID_ARGUMENT", f"{name} must be an integer, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise ConfigError("INVALID_ARGUMENT", f"{name} must be from {lo} to {hi}, not {value}")
+    return value
+
+
+def simulate(
+    game: str,
+    games: int,
+    *,
+    seed: int = 0,
+    policy: str = "random",
+    options: Mapping[str, object] | None = None,
+    threads: int | None = None,
+    executor: Executor | None = None,
+    progress: bool | Callable[[int, int], None] = False,
+) -> SimulationResult:
+    """Play ``games`` complete games of ``game`` in Rust and return per-game arrays.
+
+    Args:
+        game: A game id from :data:`GAMES`, e.g. ``"dalmara-4p"``.
+        games: How many games to play.
+        seed: The run's seed; game ``i`` is seeded from ``(seed, i)``.
+        policy: ``"random"``, ``"first"`` or ``"computer"`` (games with a computer player).
+        options: Game options, e.g. ``{"rules": "dal-mara-engine"}``.
+        threads: Worker threads (default: all cores).
+        executor: A ``concurrent.futures.Executor`` to run chunks on (e.g. a process pool or
+            Dask's ``Client.get_executor()``); the result is identical to a local run.
+        progress: True for a rich progress bar, or a callback ``(done, total)``.
+
+    Returns:
+        A :class:`SimulationResult`.
+
+    Raises:
+        ConfigError: Unknown game, option or policy, or an out-of-range argument.
+
+    >>> r = simulate("whist", 100, seed=1)
+    >>> r.games, r.returns.shape
+    (100, (100, 4))
+    """
+    if not isinstance(game, str) or game not in GAMES:
+        raise ConfigError("UNKNOWN_GAME", f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    n = _check_int("games", games, 0, _MAX_GAMES)
+    seed = _check_int("seed", seed, 0, 2**64 - 1)
+    if threads is not None:
+        threads = _check_int("threads", threads, 1, 1024)
+    if policy not in _POLICIES:
+        raise ConfigError("INVALID_POLICY", f"unknown policy {policy!r}; expected {', '.join(_POLICIES)}")
+    opts = [(str(k), str(v).lower() if isinstance(v, bool) else str(v)) for k, v in (options or {}).items()]
+    spec = GAMES[game]
+    # Validate options and policy once, cheaply, before any work is split up.
+    _chunk(game, opts, seed, 0, 0, policy, 1)
+    chunk = max(1, min(max(n // 100, 2048), 200_000))
+    ranges = [(lo, min(chunk, n - lo)) for lo in range(0, n, chunk)]
+    report: Callable[[int, int], None] | None = progress if callable(progress) else None
+    started = time.perf_counter()
+    parts: list[Mapping[str, object]] = []
+    bar: Any = None
+    if progress is True:
+        from rich.progress import Progress
+
+        bar = Progress(transient=False)
+        bar.start()
+        task = bar.add_task(f"{game} ({policy})", total=n)
+
+        def report(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+    try:
+        done = 0
+        if executor is not None:
+            futures = [executor.submit(_chunk, game, opts, seed, lo, c, policy, threads) for lo, c in ranges]
+            for fut in futures:
+                parts.append(fut.result())
+                done += int(np.frombuffer(parts[-1]["moves"], "<u4").shape[0])  # type: ignore[call-overload]
+                if report:
+                    report(done, n)
+        else:
+            for lo, c in ranges:
+                parts.append(_chunk(game, opts, seed, lo, c, policy, threads))
+                done += c
+                if report:
+                    report(done, n)
+    finally:
+        if bar is not None:
+            bar.stop()
+    elapsed = time.perf_counter() - started
+    seats = spec.seats
+    for p in parts:
+        s = p.get("seats")
+        if isinstance(s, int) and s > 0:
+            seats = s
+    returns, moves, hashes, winners = _arrays(parts, seats) if parts else (
+        np.zeros((0, seats), np.float32), np.zeros(0, np.uint32), np.zeros(0, np.uint64), np.zeros(0, np.int8)
+    )
+    return SimulationResult(
+        game=game, seed=seed, policy=policy, options=dict(opts), returns=returns,
+        move_counts=moves, hashes=hashes, winners=winners, elapsed=elapsed,
+    )

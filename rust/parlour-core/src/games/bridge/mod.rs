@@ -1,0 +1,1 @@
+//! bridge (rules land with its issue).

@@ -1,0 +1,1 @@
+//! dalmara (rules land with its issue).

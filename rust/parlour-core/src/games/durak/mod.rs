@@ -1,0 +1,1 @@
+//! durak (rules land with its issue).

@@ -1,0 +1,1 @@
+//! gyla (rules land with its issue).

@@ -1,0 +1,1 @@
+//! mexican_train (rules land with its issue).

@@ -1,0 +1,149 @@
+//! The games, and the registry that lets the simulator and the binding run any of them by id.
+//!
+//! Each game lives in its own module and implements [`crate::game::GameState`]; its entry in
+//! [`GAMES`] names its options and [`simulate`] dispatches on the id.
+
+pub mod bridge;
+pub mod dalmara;
+pub mod durak;
+pub mod gyla;
+pub mod mexican_train;
+pub mod whist;
+
+use crate::error::{Error, Result};
+use crate::sim::{self, Batch, Policy};
+
+/// One option of a registered game: name, default, description.
+pub type OptionSpec = (&'static str, &'static str, &'static str);
+
+/// A game the simulator can run.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id used by `parlour simulate --game`.
+    pub id: &'static str,
+    /// One-line description.
+    pub title: &'static str,
+    /// Number of seats with the default options.
+    pub seats: usize,
+    /// Whether the `computer` policy is available.
+    pub computer: bool,
+    /// The options accepted by `--option name=value`.
+    pub options: &'static [OptionSpec],
+}
+
+/// Every registered game.
+pub const GAMES: &[GameInfo] = &[GameInfo {
+    id: "whist",
+    title: "generic four-player 52-card trick-taking game (whist-style)",
+    seats: 4,
+    computer: false,
+    options: &[("no_trump", "false", "play without trumps")],
+}];
+
+/// Look up a registered game.
+///
+/// # Errors
+/// `UNKNOWN_GAME` for an id that is not registered.
+pub fn info(id: &str) -> Result<&'static GameInfo> {
+    GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
+        let known: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
+        Error::config("UNKNOWN_GAME", format!("unknown game {id:?}; known games: {}", known.join(", ")))
+    })
+}
+
+/// Check that every option is known to game `id` and return them as a lookup helper.
+///
+/// # Errors
+/// `UNKNOWN_OPTION` for an option the game does not take.
+pub fn check_options<'a>(id: &str, options: &'a [(String, String)]) -> Result<Options<'a>> {
+    let g = info(id)?;
+    for (k, _) in options {
+        if !g.options.iter().any(|(name, _, _)| name == k) {
+            let known: Vec<&str> = g.options.iter().map(|o| o.0).collect();
+            return Err(Error::config(
+                "UNKNOWN_OPTION",
+                format!("game {id} has no option {k:?}; options: {}", known.join(", ")),
+            ));
+        }
+    }
+    Ok(Options { info: g, given: options })
+}
+
+/// Options given for a game, with the registry defaults behind them.
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'a> {
+    info: &'static GameInfo,
+    given: &'a [(String, String)],
+}
+
+impl Options<'_> {
+    /// The value of option `name` (the last one given, else the default).
+    #[must_use]
+    pub fn get(&self, name: &str) -> &str {
+        self.given
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .or_else(|| self.info.options.iter().find(|o| o.0 == name).map(|o| o.1))
+            .unwrap_or("")
+    }
+    /// Option `name` as a boolean (`true`/`false`/`1`/`0`/`yes`/`no`).
+    ///
+    /// # Errors
+    /// `INVALID_OPTION` for anything else.
+    pub fn flag(&self, name: &str) -> Result<bool> {
+        match self.get(name) {
+            "true" | "1" | "yes" => Ok(true),
+            "false" | "0" | "no" => Ok(false),
+            v => Err(Error::config("INVALID_OPTION", format!("option {name} must be true or false, not {v:?}"))),
+        }
+    }
+    /// Option `name` as an integer in `lo..=hi`.
+    ///
+    /// # Errors
+    /// `INVALID_OPTION` when it is not such an integer.
+    pub fn int(&self, name: &str, lo: i64, hi: i64) -> Result<i64> {
+        let v = self.get(name);
+        v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
+            Error::config("INVALID_OPTION", format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"))
+        })
+    }
+    /// Option `name`, which must be one of `choices`.
+    ///
+    /// # Errors
+    /// `INVALID_OPTION` otherwise.
+    pub fn choice(&self, name: &str, choices: &[&'static str]) -> Result<&'static str> {
+        let v = self.get(name);
+        choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
+            Error::config("INVALID_OPTION", format!("option {name} must be one of {}, not {v:?}", choices.join(", ")))
+        })
+    }
+}
+
+/// Run games `start .. start+count` of game `id` (see [`crate::sim::simulate`]).
+///
+/// # Errors
+/// Unknown game or option, a bad option value, a policy the game lacks, or a playout error.
+pub fn simulate(
+    id: &str,
+    options: &[(String, String)],
+    seed: u64,
+    start: u64,
+    count: u64,
+    policy: Policy,
+    threads: Option<usize>,
+) -> Result<Batch> {
+    let opts = check_options(id, options)?;
+    if policy == Policy::Computer && !opts.info.computer {
+        return Err(Error::config("NO_COMPUTER_PLAYER", format!("game {id} has no built-in computer player")));
+    }
+    match id {
+        "whist" => {
+            let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
+            sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
+        }
+        // GAME-REGISTRY-ARMS (each game adds its arm above this line)
+        _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),
+    }
+}

@@ -1,0 +1,188 @@
+//! The playout loop and the batch simulator, written once against [`GameState`].
+//!
+//! Game `i` of a batch seeded with `seed` is dealt from [`seed_for`]`(seed, i)` and its random
+//! policy draws from a generator seeded with [`seed_for`]`(that, 1)`, so a game's result depends
+//! only on `(seed, i)`: identical for any thread count and any split of the index range.
+
+use crate::error::{Error, Result};
+use crate::game::{GameState, Seat};
+use crate::rng::{seed_for, Rng};
+use rayon::prelude::*;
+
+/// How moves are chosen in a playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// Uniform over the legal moves.
+    Random,
+    /// Always the first legal move.
+    First,
+    /// The game's built-in computer player.
+    Computer,
+}
+
+impl Policy {
+    /// Parse `random`, `first` or `computer`.
+    ///
+    /// # Errors
+    /// `INVALID_POLICY` for any other name.
+    pub fn parse(name: &str) -> Result<Policy> {
+        match name {
+            "random" => Ok(Policy::Random),
+            "first" => Ok(Policy::First),
+            "computer" => Ok(Policy::Computer),
+            other => Err(Error::config(
+                "INVALID_POLICY",
+                format!("unknown policy {other:?}; expected random, first or computer"),
+            )),
+        }
+    }
+}
+
+/// The result of one playout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playout {
+    /// Per-seat returns.
+    pub returns: Vec<f32>,
+    /// Moves made.
+    pub moves: u32,
+    /// Hash of the final state.
+    pub hash: u64,
+    /// Winning seat, or `None` for a draw.
+    pub winner: Option<Seat>,
+}
+
+/// Safety bound on the length of one game (no game here comes near it).
+pub const MAX_MOVES: u32 = 100_000;
+
+/// Play one game from `state` to the end.
+///
+/// # Errors
+/// `NO_COMPUTER_PLAYER` when the policy is `Computer` and the game has none; `PLAYOUT_STUCK`
+/// when a non-terminal state has no legal move or the game exceeds [`MAX_MOVES`].
+pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Result<Playout> {
+    let mut buf: Vec<G::Move> = Vec::with_capacity(64);
+    let mut moves = 0u32;
+    while !state.is_terminal() {
+        let mv = match policy {
+            Policy::Computer => state.computer_move().ok_or_else(|| {
+                Error::config("NO_COMPUTER_PLAYER", "this game has no built-in computer player")
+            })?,
+            Policy::Random | Policy::First => {
+                state.legal_moves_into(&mut buf);
+                if buf.is_empty() {
+                    return Err(Error::invalid_state("PLAYOUT_STUCK", "no legal move in a running game"));
+                }
+                let i = if policy == Policy::Random { rng.index(buf.len()) } else { 0 };
+                buf[i]
+            }
+        };
+        state.apply_mut(mv)?;
+        moves += 1;
+        if moves > MAX_MOVES {
+            return Err(Error::invalid_state("PLAYOUT_STUCK", "game exceeded the move bound"));
+        }
+    }
+    let mut returns = vec![0f32; state.num_seats()];
+    state.returns_into(&mut returns);
+    Ok(Playout { returns, moves, hash: state.zobrist(), winner: state.winner() })
+}
+
+/// Per-game arrays of a batch, in game-index order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Batch {
+    /// Number of seats (the row width of `returns`).
+    pub seats: usize,
+    /// Index of the first game.
+    pub start: u64,
+    /// Returns, row-major: game `k` has `returns[k*seats .. (k+1)*seats]`.
+    pub returns: Vec<f32>,
+    /// Moves per game.
+    pub moves: Vec<u32>,
+    /// Final state hash per game.
+    pub hashes: Vec<u64>,
+    /// Winning seat per game, `-1` for a draw.
+    pub winners: Vec<i8>,
+}
+
+impl Batch {
+    /// Number of games.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    /// True when empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+    fn push(&mut self, p: &Playout) {
+        self.returns.extend_from_slice(&p.returns);
+        self.moves.push(p.moves);
+        self.hashes.push(p.hash);
+        self.winners.push(p.winner.map_or(-1, |w| i8::try_from(w).unwrap_or(-1)));
+    }
+    fn extend(&mut self, other: Batch) {
+        self.returns.extend(other.returns);
+        self.moves.extend(other.moves);
+        self.hashes.extend(other.hashes);
+        self.winners.extend(other.winners);
+    }
+}
+
+/// Play game `index` of a batch seeded with `seed`.
+///
+/// # Errors
+/// As [`playout`].
+pub fn play_indexed<G: GameState>(config: &G::Config, seed: u64, index: u64, policy: Policy) -> Result<Playout> {
+    let game_seed = seed_for(seed, index);
+    let mut rng = Rng::new(seed_for(game_seed, 1));
+    playout(G::new_game(config, game_seed), policy, &mut rng)
+}
+
+const CHUNK: u64 = 256;
+
+/// Play games `start .. start+count` on `threads` threads (`None`: all cores).
+///
+/// # Errors
+/// The first playout error, or `THREADS` if the thread pool cannot be built.
+pub fn simulate<G: GameState>(
+    config: &G::Config,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policy: Policy,
+    threads: Option<usize>,
+) -> Result<Batch> {
+    let run = || -> Result<Batch> {
+        let chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
+        let parts: Vec<Result<Batch>> = chunks
+            .into_par_iter()
+            .map(|c| {
+                let lo = start + c * CHUNK;
+                let hi = (lo + CHUNK).min(start + count);
+                let mut b = Batch::default();
+                for i in lo..hi {
+                    let p = play_indexed::<G>(config, seed, i, policy)?;
+                    b.seats = p.returns.len();
+                    b.push(&p);
+                }
+                Ok(b)
+            })
+            .collect();
+        let mut out = Batch { start, ..Batch::default() };
+        for part in parts {
+            let part = part?;
+            out.seats = out.seats.max(part.seats);
+            out.extend(part);
+        }
+        Ok(out)
+    };
+    match threads {
+        None => run(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| Error::config("THREADS", format!("cannot start {n} threads: {e}")))?
+            .install(run),
+    }
+}

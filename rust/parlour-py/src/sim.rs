@@ -1,0 +1,55 @@
+//! Batch simulation for Python: the registry and `simulate_batch`, with the GIL released.
+
+use crate::errors::{detached, guarded};
+use parlour_core::games;
+use parlour_core::sim::Policy;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+/// The registry: a list of dicts `{id, title, seats, computer, options: [(name, default, doc)]}`.
+#[pyfunction]
+pub fn game_registry(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    games::GAMES
+        .iter()
+        .map(|g| {
+            let d = PyDict::new(py);
+            d.set_item("id", g.id)?;
+            d.set_item("title", g.title)?;
+            d.set_item("seats", g.seats)?;
+            d.set_item("computer", g.computer)?;
+            d.set_item("options", g.options.to_vec())?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Play games `start .. start+count` of `game`; returns a dict of raw little-endian arrays
+/// (`returns` f32 row-major, `moves` u32, `hashes` u64, `winners` i8) and `seats`.
+#[pyfunction]
+#[pyo3(signature = (game, options, seed, start, count, policy, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_batch<'py>(
+    py: Python<'py>,
+    game: &str,
+    options: Vec<(String, String)>,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policy: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let policy = guarded(|| Policy::parse(policy))?;
+    let game = game.to_string();
+    let batch = detached(py, move || games::simulate(&game, &options, seed, start, count, policy, threads))?;
+    let d = PyDict::new(py);
+    d.set_item("seats", batch.seats)?;
+    let returns: Vec<u8> = batch.returns.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let moves: Vec<u8> = batch.moves.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let hashes: Vec<u8> = batch.hashes.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let winners: Vec<u8> = batch.winners.iter().flat_map(|x| x.to_le_bytes()).collect();
+    d.set_item("returns", PyBytes::new(py, &returns))?;
+    d.set_item("moves", PyBytes::new(py, &moves))?;
+    d.set_item("hashes", PyBytes::new(py, &hashes))?;
+    d.set_item("winners", PyBytes::new(py, &winners))?;
+    Ok(d)
+}
