@@ -38,6 +38,18 @@ pub const GAMES: &[GameInfo] = &[GameInfo {
     seats: 4,
     computer: false,
     options: &[("no_trump", "false", "play without trumps")],
+}, GameInfo {
+    id: "dalmara-4p",
+    title: "Dal Mara, four players in two teams (capture the tens)",
+    seats: 4,
+    computer: false,
+    options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
+}, GameInfo {
+    id: "dalmara-2p",
+    title: "Dal Mara, two players with hands and stacks (capture the tens)",
+    seats: 2,
+    computer: false,
+    options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
 }];
 
 /// Look up a registered game.
@@ -142,6 +154,11 @@ pub fn simulate(
         "whist" => {
             let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
+        }
+        "dalmara-4p" | "dalmara-2p" => {
+            let rules = dalmara::Rules::parse(opts.choice("rules", &["rulebook", "dal-mara-engine"])?)?;
+            let config = dalmara::DalMaraConfig { four: id == "dalmara-4p", rules };
+            sim::simulate::<dalmara::DalMara>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),

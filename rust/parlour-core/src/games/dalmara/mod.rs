@@ -1,1 +1,882 @@
-//! dalmara (rules land with its issue).
+//! Dal Mara, the Nepali trick-taking game about capturing the four tens, in its four-player
+//! (two teams) and two-player (hands plus four stacks each) forms.
+//!
+//! Rules source: `shared/specs/dalmara/` (`RULES.md` is dal-mara-engine 0.2.0's behaviour,
+//! `RULEBOOK.md` the rulebook rule set). [`Rules::Engine`] reproduces the engine exactly as it
+//! behaves when driven by DMN strings; [`Rules::Rulebook`] (the default) fixes the 4p Turup once
+//! the trick that created it is complete, resolves Ghoptes by `order`, and in 2p blocks a lead
+//! while a face-up Turup card shows on any stack.
+//!
+//! The state holds exactly what the engine's notation (DMN) holds, as plain parts (cards are
+//! bit indices `suit * 16 + rank`, suits spades 0, hearts 1, diamonds 2, clubs 3), plus the
+//! Turup trick of the rulebook and per-seat counters of tens and tricks taken (not part of DMN).
+//! DMN parsing lives in the Python layer; [`DalMara::from_parts`] validates what it builds.
+//! [`crate::game::GameState::to_notation`] writes DMN.
+
+mod rules;
+
+pub use rules::Deck;
+
+use crate::error::{Error, Result};
+use crate::game::{GameState, Seat};
+use crate::rng::{shuffle, Rng};
+use crate::zobrist;
+
+/// Largest number of cards one hand or one stack may hold.
+pub const MAX_PILE: usize = 26;
+/// Largest number of Ghopte entries a position may hold.
+pub const MAX_GHOPTES: usize = 16;
+
+/// Which rule set applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Rules {
+    /// The rules as the rulebook writes them (parlour's default).
+    #[default]
+    Rulebook,
+    /// Exactly what dal-mara-engine 0.2.0 does (DMN-driven).
+    Engine,
+}
+
+impl Rules {
+    /// Parse `rulebook` or `dal-mara-engine`.
+    ///
+    /// # Errors
+    /// `INVALID_RULES` for anything else.
+    pub fn parse(text: &str) -> Result<Rules> {
+        match text {
+            "rulebook" => Ok(Rules::Rulebook),
+            "dal-mara-engine" => Ok(Rules::Engine),
+            other => Err(Error::config(
+                "INVALID_RULES",
+                format!("rules must be \"rulebook\" or \"dal-mara-engine\", not {other:?}"),
+            )),
+        }
+    }
+    /// The option spelling.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Rulebook => "rulebook",
+            Rules::Engine => "dal-mara-engine",
+        }
+    }
+}
+
+/// The order in which a deal numbers its Ghoptes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GhopteOrder {
+    /// Scan from the dealer's right-hand neighbour, dealer last (the engine's order).
+    #[default]
+    DealerLast,
+    /// Scan from the dealer.
+    DealerFirst,
+}
+
+/// One Ghopte entry: a seat holding a lone ten of some suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Ghopte {
+    /// The declarer.
+    pub seat: u8,
+    /// The declared card (a card index; the ten of the suit in any real deal).
+    pub card: u8,
+    /// The resolution order number (0-based in a deal).
+    pub order: i64,
+    /// True once its trick is complete.
+    pub resolved: bool,
+}
+
+/// An ordered pile of cards (a hand in dealt order, or a stack bottom to top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pile {
+    len: u8,
+    cards: [u8; MAX_PILE],
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile { len: 0, cards: [0; MAX_PILE] }
+    }
+}
+
+impl Pile {
+    /// The cards in order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.cards[..self.len as usize]
+    }
+    /// Number of cards.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    /// True when empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The last card (a stack's face-up card).
+    #[must_use]
+    pub fn top(&self) -> Option<u8> {
+        self.as_slice().last().copied()
+    }
+    fn push(&mut self, c: u8) -> bool {
+        if let Some(slot) = self.cards.get_mut(self.len as usize) {
+            *slot = c;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn pop(&mut self) -> Option<u8> {
+        let c = self.top()?;
+        self.len -= 1;
+        Some(c)
+    }
+    fn position(&self, c: u8) -> Option<usize> {
+        self.as_slice().iter().position(|&x| x == c)
+    }
+    fn remove_at(&mut self, i: usize) {
+        let n = self.len as usize;
+        if i < n {
+            self.cards.copy_within(i + 1..n, i);
+            self.len -= 1;
+        }
+    }
+    /// Bitmask of the cards.
+    #[must_use]
+    pub fn mask(&self) -> u64 {
+        self.as_slice().iter().fold(0, |m, &c| m | 1u64 << c)
+    }
+    fn from_slice(cards: &[u8]) -> Option<Pile> {
+        let mut p = Pile::default();
+        for &c in cards {
+            if !p.push(c) {
+                return None;
+            }
+        }
+        Some(p)
+    }
+}
+
+/// Suit of a card index.
+#[inline]
+#[must_use]
+pub fn suit_of(c: u8) -> u8 {
+    c >> 4
+}
+
+/// Rank index (two 0 … ace 12) of a card index.
+#[inline]
+#[must_use]
+pub fn rank_of(c: u8) -> u8 {
+    c & 15
+}
+
+const RANK_TEXT: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUIT_CHAR: [char; 4] = ['s', 'h', 'd', 'c'];
+/// Long suit names, in suit order.
+pub const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
+/// Rank index of the ten.
+pub const TEN: u8 = 8;
+
+/// A card index written as the engine writes it (`10s`, `Kh`).
+#[must_use]
+pub fn card_text(c: u8) -> String {
+    let r = RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?");
+    let s = SUIT_CHAR.get(suit_of(c) as usize).copied().unwrap_or('?');
+    format!("{r}{s}")
+}
+
+/// Parse a card exactly as the engine writes it (`10s`, `Kh`); anything else is `None`.
+#[must_use]
+pub fn parse_card(text: &str) -> Option<u8> {
+    let b = text.as_bytes();
+    let (rank_part, suit) = match b.split_last() {
+        Some((s, r)) => (r, *s),
+        None => return None,
+    };
+    let s = match suit {
+        b's' => 0,
+        b'h' => 1,
+        b'd' => 2,
+        b'c' => 3,
+        _ => return None,
+    };
+    let r = match rank_part {
+        b"10" => 8,
+        [c @ b'2'..=b'9'] => c - b'2',
+        b"J" => 9,
+        b"Q" => 10,
+        b"K" => 11,
+        b"A" => 12,
+        _ => return None,
+    };
+    Some(s * 16 + r)
+}
+
+/// Parse a long suit name (`"hearts"`).
+#[must_use]
+pub fn parse_suit_name(text: &str) -> Option<u8> {
+    SUIT_NAMES.iter().position(|s| *s == text).and_then(|i| u8::try_from(i).ok())
+}
+
+fn is_card(c: u8) -> bool {
+    c < 64 && rank_of(c) <= 12
+}
+
+/// The plain parts of a position, as DMN holds them (plus the rulebook's Turup trick).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Parts {
+    /// True for the four-player game.
+    pub four: bool,
+    /// The rule set.
+    pub rules: Rules,
+    /// The dealer's seat.
+    pub dealer: u8,
+    /// The Turup suit.
+    pub turup: Option<u8>,
+    /// The trick in which the 4p Turup was set (rulebook only).
+    pub turup_trick: Option<u8>,
+    /// The Ghopte entries, seat-grouped as DMN lists them.
+    pub ghoptes: Vec<Ghopte>,
+    /// Hands per seat, in order.
+    pub hands: Vec<Vec<u8>>,
+    /// Stacks (2p): eight slots, seat 0's four then seat 1's, bottom to top.
+    pub stacks: Vec<Vec<u8>>,
+    /// Cards played so far.
+    pub move_number: u8,
+    /// The current trick number.
+    pub trick_number: u8,
+    /// The trick's play number as written.
+    pub play_number: u8,
+    /// The trick's lead suit.
+    pub lead: Option<u8>,
+    /// True in a Ghopte trick.
+    pub is_ghopte: bool,
+    /// The trick's cards as (seat, card), in play order.
+    pub trick: Vec<(u8, u8)>,
+    /// The move that produced this position: (seat, card, makes Turup).
+    pub detail: Option<(u8, u8, bool)>,
+    /// The seat to act next.
+    pub next: u8,
+}
+
+/// A Dal Mara position (both modes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DalMara {
+    four: bool,
+    rules: Rules,
+    dealer: u8,
+    turup: Option<u8>,
+    turup_trick: Option<u8>,
+    n_ghoptes: u8,
+    ghoptes: [Ghopte; MAX_GHOPTES],
+    hands: [Pile; 4],
+    stacks: [Pile; 8],
+    move_number: u8,
+    trick_number: u8,
+    play_number: u8,
+    lead: Option<u8>,
+    is_ghopte: bool,
+    trick_len: u8,
+    trick: [(u8, u8); 4],
+    detail: Option<(u8, u8, bool)>,
+    next: u8,
+    tens: [u8; 4],
+    tricks: [u8; 4],
+    hash: u64,
+}
+
+/// Options of a simulated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DalMaraConfig {
+    /// Four players (true) or two.
+    pub four: bool,
+    /// The rule set.
+    pub rules: Rules,
+}
+
+impl Default for DalMaraConfig {
+    fn default() -> Self {
+        DalMaraConfig { four: true, rules: Rules::Rulebook }
+    }
+}
+
+/// A move of the uniform protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Play a card (from hand, or a face-up stack top in 2p; a Ghopte submission in a Ghopte trick).
+    Play(u8),
+    /// Pick up a face-up Turup card from one's own stack (2p).
+    Pickup(u8),
+    /// Declare the Turup suit (2p).
+    Declare(u8),
+}
+
+impl Move {
+    /// Index in the fixed action space: plays 0–51, pickups 52–103, declarations 104–107.
+    #[must_use]
+    pub fn action_index(self) -> usize {
+        let dense = |c: u8| usize::from(suit_of(c)) * 13 + usize::from(rank_of(c));
+        match self {
+            Move::Play(c) => dense(c),
+            Move::Pickup(c) => 52 + dense(c),
+            Move::Declare(s) => 104 + usize::from(s),
+        }
+    }
+}
+
+/// Size of the fixed action space of [`Move::action_index`].
+pub const ACTION_SPACE: usize = 108;
+
+const F_HAND: usize = 0;
+const F_STACK: usize = 4;
+const F_TRICK: usize = 12;
+const F_NEXT: usize = 16;
+const F_TURUP: usize = 17;
+const F_TURUP_TRICK: usize = 18;
+const F_LEAD: usize = 19;
+const F_GHOPTE: usize = 20;
+const F_TRICK_NO: usize = 21;
+const F_MOVE_NO: usize = 22;
+const F_MISC: usize = 23;
+const F_DETAIL: usize = 24;
+
+impl DalMara {
+    /// An empty position: `createGame` with dealer `dealer` (no cards dealt).
+    ///
+    /// # Errors
+    /// `INVALID_DEALER` when the dealer is not a seat of the mode.
+    pub fn create(four: bool, dealer: u8, rules: Rules) -> Result<DalMara> {
+        let n = if four { 4 } else { 2 };
+        if dealer >= n {
+            return Err(Error::config(
+                "INVALID_DEALER",
+                format!("dealerSeat must be a valid occupied player seat (0 to {})", n - 1),
+            ));
+        }
+        let mut s = DalMara {
+            four,
+            rules,
+            dealer,
+            turup: None,
+            turup_trick: None,
+            n_ghoptes: 0,
+            ghoptes: [Ghopte::default(); MAX_GHOPTES],
+            hands: [Pile::default(); 4],
+            stacks: [Pile::default(); 8],
+            move_number: 0,
+            trick_number: 1,
+            play_number: 0,
+            lead: None,
+            is_ghopte: false,
+            trick_len: 0,
+            trick: [(0, 0); 4],
+            detail: None,
+            next: dealer,
+            tens: [0; 4],
+            tricks: [0; 4],
+            hash: 0,
+        };
+        s.hash = s.full_hash();
+        Ok(s)
+    }
+
+    /// Build a position from its parts, refusing anything no game can reach in shape: seats out
+    /// of range, bad card indices, a card held twice, oversized piles or tricks, and a Turup
+    /// trick outside `1..=13`, above the trick number, without a Turup or in a 2p game.
+    ///
+    /// # Errors
+    /// `INVALID_DMN` ([`crate::ErrorKind::Notation`]) describing the first problem found.
+    pub fn from_parts(p: &Parts) -> Result<DalMara> {
+        let bad = |m: String| Error::notation("INVALID_DMN", m);
+        let n: u8 = if p.four { 4 } else { 2 };
+        if p.dealer >= n {
+            return Err(bad(format!("dealer seat {} is not a seat of the game", p.dealer)));
+        }
+        if p.next >= n {
+            return Err(bad(format!("next seat {} is not a seat of the game", p.next)));
+        }
+        if p.turup.is_some_and(|t| t > 3) || p.lead.is_some_and(|t| t > 3) {
+            return Err(bad("suit out of range".into()));
+        }
+        if p.move_number > 52 {
+            return Err(bad(format!("move number {} is above 52", p.move_number)));
+        }
+        let max_trick = if p.four { 13 } else { 26 };
+        if p.trick_number == 0 || p.trick_number > max_trick {
+            return Err(bad(format!("trick number {} is not between 1 and {max_trick}", p.trick_number)));
+        }
+        if p.play_number > n {
+            return Err(bad(format!("play number {} is above {n}", p.play_number)));
+        }
+        if p.trick.len() >= usize::from(n) {
+            return Err(bad(format!("a trick in progress holds at most {} cards", n - 1)));
+        }
+        if let Some(tt) = p.turup_trick {
+            if !p.four || p.turup.is_none() || tt == 0 || tt > 13 || tt > p.trick_number {
+                return Err(bad(format!("Turup trick '{tt}' is not valid here")));
+            }
+        }
+        if p.ghoptes.len() > MAX_GHOPTES {
+            return Err(bad(format!("more than {MAX_GHOPTES} Ghopte entries")));
+        }
+        let mut seen = 0u64;
+        let mut take = |c: u8| -> Result<()> {
+            if !is_card(c) {
+                return Err(Error::notation("INVALID_DMN", format!("{c} is not a card index")));
+            }
+            if seen & (1u64 << c) != 0 {
+                return Err(Error::notation("INVALID_DMN", format!("card {} appears twice", card_text(c))));
+            }
+            seen |= 1u64 << c;
+            Ok(())
+        };
+        let mut s = DalMara::create(p.four, p.dealer, p.rules)?;
+        if p.hands.len() > usize::from(n) {
+            return Err(bad("too many hands".into()));
+        }
+        for (i, h) in p.hands.iter().enumerate() {
+            for &c in h {
+                take(c)?;
+            }
+            let pile = Pile::from_slice(h).ok_or_else(|| bad(format!("hand {i} holds too many cards")))?;
+            if let Some(slot) = s.hands.get_mut(i) {
+                *slot = pile;
+            }
+        }
+        if p.four {
+            if !p.stacks.iter().all(Vec::is_empty) {
+                return Err(bad("a four-player position has no stacks".into()));
+            }
+        } else {
+            if p.stacks.len() > 8 {
+                return Err(bad("more than 8 stacks".into()));
+            }
+            for (i, st) in p.stacks.iter().enumerate() {
+                for &c in st {
+                    take(c)?;
+                }
+                let pile = Pile::from_slice(st).ok_or_else(|| bad(format!("stack {i} holds too many cards")))?;
+                if let Some(slot) = s.stacks.get_mut(i) {
+                    *slot = pile;
+                }
+            }
+        }
+        for (i, &(seat, c)) in p.trick.iter().enumerate() {
+            if seat >= n {
+                return Err(bad(format!("trick seat {seat} is not a seat of the game")));
+            }
+            take(c)?;
+            if let Some(slot) = s.trick.get_mut(i) {
+                *slot = (seat, c);
+            }
+        }
+        s.trick_len = u8::try_from(p.trick.len()).unwrap_or(0);
+        for (i, g) in p.ghoptes.iter().enumerate() {
+            if g.seat >= n || !is_card(g.card) {
+                return Err(bad("bad Ghopte entry".into()));
+            }
+            if let Some(slot) = s.ghoptes.get_mut(i) {
+                *slot = *g;
+            }
+        }
+        if !p.four && !p.ghoptes.is_empty() {
+            return Err(bad("a two-player position has no Ghoptes".into()));
+        }
+        s.n_ghoptes = u8::try_from(p.ghoptes.len()).unwrap_or(0);
+        if let Some((seat, c, _)) = p.detail {
+            if seat >= n || !is_card(c) {
+                return Err(bad("bad move detail".into()));
+            }
+        }
+        s.turup = p.turup;
+        s.turup_trick = if p.rules == Rules::Rulebook { p.turup_trick } else { None };
+        s.move_number = p.move_number;
+        s.trick_number = p.trick_number;
+        s.play_number = p.play_number;
+        s.lead = p.lead;
+        s.is_ghopte = p.is_ghopte;
+        s.detail = p.detail;
+        s.next = p.next;
+        s.hash = s.full_hash();
+        Ok(s)
+    }
+
+    /// The parts of this position.
+    #[must_use]
+    pub fn parts(&self) -> Parts {
+        let n = self.seats();
+        Parts {
+            four: self.four,
+            rules: self.rules,
+            dealer: self.dealer,
+            turup: self.turup,
+            turup_trick: self.turup_trick,
+            ghoptes: self.ghoptes().to_vec(),
+            hands: self.hands[..n].iter().map(|h| h.as_slice().to_vec()).collect(),
+            stacks: if self.four { Vec::new() } else { self.stacks.iter().map(|h| h.as_slice().to_vec()).collect() },
+            move_number: self.move_number,
+            trick_number: self.trick_number,
+            play_number: self.play_number,
+            lead: self.lead,
+            is_ghopte: self.is_ghopte,
+            trick: self.trick_cards().to_vec(),
+            detail: self.detail,
+            next: self.next,
+        }
+    }
+
+    /// This position under another rule set (switching to the engine drops the Turup trick).
+    #[must_use]
+    pub fn with_rules(&self, rules: Rules) -> DalMara {
+        let mut s = self.clone();
+        s.rules = rules;
+        if rules == Rules::Engine {
+            s.turup_trick = None;
+        }
+        s.hash = s.full_hash();
+        s
+    }
+
+    /// Number of seats (4 or 2).
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        if self.four {
+            4
+        } else {
+            2
+        }
+    }
+    /// True for the four-player game.
+    #[must_use]
+    pub fn is_four(&self) -> bool {
+        self.four
+    }
+    /// The rule set.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    /// The dealer.
+    #[must_use]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// The seat to act next (`nextMoveSeat`).
+    #[must_use]
+    pub fn next_seat(&self) -> u8 {
+        self.next
+    }
+    /// The Turup suit.
+    #[must_use]
+    pub fn turup(&self) -> Option<u8> {
+        self.turup
+    }
+    /// The trick in which the 4p Turup was set (rulebook).
+    #[must_use]
+    pub fn turup_trick(&self) -> Option<u8> {
+        self.turup_trick
+    }
+    /// The Ghopte entries.
+    #[must_use]
+    pub fn ghoptes(&self) -> &[Ghopte] {
+        &self.ghoptes[..usize::from(self.n_ghoptes)]
+    }
+    /// The hand of `seat` in order.
+    #[must_use]
+    pub fn hand(&self, seat: usize) -> &[u8] {
+        self.hands.get(seat).map_or(&[], Pile::as_slice)
+    }
+    /// Stack slot `slot` (0–7) bottom to top.
+    #[must_use]
+    pub fn stack(&self, slot: usize) -> &[u8] {
+        self.stacks.get(slot).map_or(&[], Pile::as_slice)
+    }
+    /// Cards played so far.
+    #[must_use]
+    pub fn move_number(&self) -> u8 {
+        self.move_number
+    }
+    /// The current trick's number.
+    #[must_use]
+    pub fn trick_number(&self) -> u8 {
+        self.trick_number
+    }
+    /// The cards of the trick in progress.
+    #[must_use]
+    pub fn trick_cards(&self) -> &[(u8, u8)] {
+        &self.trick[..usize::from(self.trick_len)]
+    }
+    /// Tens taken per seat since this state was built (not part of DMN).
+    #[must_use]
+    pub fn tens_taken(&self) -> [u8; 4] {
+        self.tens
+    }
+    /// Tricks taken per seat since this state was built (not part of DMN).
+    #[must_use]
+    pub fn tricks_taken(&self) -> [u8; 4] {
+        self.tricks
+    }
+
+    fn cards_hash(&self) -> u64 {
+        let mut h = 0;
+        for (i, p) in self.hands.iter().enumerate() {
+            h ^= zobrist::of_set(F_HAND + i, p.mask());
+        }
+        for (i, p) in self.stacks.iter().enumerate() {
+            h ^= zobrist::of_set(F_STACK + i, p.mask());
+        }
+        for (i, &(seat, c)) in self.trick_cards().iter().enumerate() {
+            h ^= zobrist::feature(F_TRICK + i, usize::from(c)) ^ zobrist::feature(F_TRICK + i, 60 + usize::from(seat));
+        }
+        h
+    }
+
+    fn misc_hash(&self) -> u64 {
+        let opt = |o: Option<u8>| o.map_or(0, |v| usize::from(v) + 1);
+        let mut h = zobrist::feature(F_NEXT, usize::from(self.next))
+            ^ zobrist::feature(F_TURUP, opt(self.turup))
+            ^ zobrist::feature(F_TURUP_TRICK, opt(self.turup_trick))
+            ^ zobrist::feature(F_LEAD, opt(self.lead))
+            ^ zobrist::feature(F_TRICK_NO, usize::from(self.trick_number))
+            ^ zobrist::feature(F_MOVE_NO, usize::from(self.move_number))
+            ^ zobrist::feature(F_MISC, usize::from(self.dealer))
+            ^ zobrist::feature(F_MISC, 8 + usize::from(self.play_number))
+            ^ zobrist::feature(F_MISC, 16 + usize::from(self.is_ghopte))
+            ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
+            ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine));
+        if let Some((seat, c, t)) = self.detail {
+            h ^= zobrist::feature(F_DETAIL, usize::from(c)) ^ zobrist::feature(F_MISC, 24 + usize::from(seat) * 2 + usize::from(t));
+        }
+        for (i, g) in self.ghoptes().iter().enumerate() {
+            let v = (usize::from(g.card) ^ (usize::from(g.seat) << 4)) + usize::from(g.resolved) * 7;
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let o = (g.order as usize).wrapping_mul(31);
+            h ^= zobrist::key(F_GHOPTE * 64 + 2048 + i * 131 + v + o);
+        }
+        h
+    }
+
+    fn full_hash(&self) -> u64 {
+        self.cards_hash() ^ self.misc_hash()
+    }
+
+    /// The hash recomputed from scratch (equals [`GameState::zobrist`] when the incremental
+    /// updates are right).
+    #[must_use]
+    pub fn recomputed_hash(&self) -> u64 {
+        self.full_hash()
+    }
+
+    /// DMN of the position (the engine's serializer; in rulebook mode the 4p game section has
+    /// the Turup trick as a fourth field once known).
+    #[must_use]
+    pub fn dmn(&self) -> String {
+        let mut out = String::with_capacity(256);
+        let suit_tok = |s: Option<u8>| s.and_then(|v| SUIT_CHAR.get(usize::from(v)).copied()).unwrap_or('-');
+        out.push_str(if self.four { "4p," } else { "2p," });
+        out.push_str(&self.dealer.to_string());
+        out.push(',');
+        out.push(suit_tok(self.turup));
+        if let (Some(tt), true, Some(_)) = (self.turup_trick, self.four, self.turup) {
+            out.push(',');
+            out.push_str(&tt.to_string());
+        }
+        out.push_str(" | ");
+        if self.four {
+            for seat in 0..4u8 {
+                if seat > 0 {
+                    out.push('/');
+                }
+                let mut any = false;
+                for g in self.ghoptes().iter().filter(|g| g.seat == seat) {
+                    if any {
+                        out.push(':');
+                    }
+                    any = true;
+                    out.push_str(&card_text(g.card));
+                    out.push(',');
+                    out.push_str(&g.order.to_string());
+                    out.push_str(if g.resolved { ",r" } else { ",-" });
+                }
+                if !any {
+                    out.push('-');
+                }
+            }
+        } else {
+            out.push('-');
+        }
+        out.push_str(" | ");
+        for seat in 0..self.seats() {
+            if seat > 0 {
+                out.push('/');
+            }
+            let cards: Vec<String> = self.hand(seat).iter().map(|&c| card_text(c)).collect();
+            out.push_str(&cards.join(","));
+        }
+        out.push_str(" | ");
+        if self.four {
+            out.push('-');
+        } else {
+            for slot in 0..8 {
+                if slot > 0 {
+                    out.push('/');
+                }
+                let cards: Vec<String> = self.stack(slot).iter().map(|&c| card_text(c)).collect();
+                if cards.is_empty() {
+                    out.push('-');
+                } else {
+                    out.push_str(&cards.join(","));
+                }
+            }
+        }
+        out.push_str(" | ");
+        out.push_str(&self.move_number.to_string());
+        out.push_str(" | ");
+        out.push_str(&format!(
+            "{},{},{},{},",
+            self.trick_number,
+            self.play_number,
+            suit_tok(self.lead),
+            if self.is_ghopte { 'g' } else { '-' }
+        ));
+        if self.trick_len == 0 {
+            out.push('-');
+        } else {
+            let cards: Vec<String> =
+                self.trick_cards().iter().map(|&(s, c)| format!("{s}:{}", card_text(c))).collect();
+            out.push_str(&cards.join("/"));
+        }
+        out.push_str(" | ");
+        match self.detail {
+            Some((s, c, t)) => out.push_str(&format!("{s},{},{}", card_text(c), if t { 't' } else { '-' })),
+            None => out.push_str("-,-,-"),
+        }
+        out.push_str(" | ");
+        out.push_str(&self.next.to_string());
+        out
+    }
+
+    /// A dealt game for simulation: dealer and deck from `seed`; in 2p the non-dealer declares
+    /// the suit it holds most of (ties: spades, hearts, diamonds, clubs) and the stacks are dealt
+    /// from the rest of the shuffled deck.
+    fn dealt(config: &DalMaraConfig, seed: u64) -> Result<DalMara> {
+        let mut rng = Rng::new(seed);
+        let n = if config.four { 4 } else { 2 };
+        let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
+        let mut deck: Vec<u8> = (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).collect();
+        shuffle(&mut deck, &mut rng);
+        let s = DalMara::create(config.four, dealer, config.rules)?;
+        let d = Deck::Cards(&deck);
+        if config.four {
+            return s.deal_four(i64::from(dealer), d, GhopteOrder::DealerLast);
+        }
+        let s = s.deal_two_hands(i64::from(dealer), d)?;
+        let nd = s.next;
+        let mut counts = [0u8; 4];
+        for &c in s.hand(usize::from(nd)) {
+            counts[usize::from(suit_of(c))] += 1;
+        }
+        let mut best = 0usize;
+        for (i, &k) in counts.iter().enumerate() {
+            if k > counts[best] {
+                best = i;
+            }
+        }
+        let s = s.declare_turup(i64::from(nd), SUIT_NAMES[best])?;
+        s.deal_two_stacks(i64::from(dealer), Deck::Cards(&deck))
+    }
+}
+
+impl GameState for DalMara {
+    type Move = Move;
+    type Config = DalMaraConfig;
+
+    fn new_game(config: &DalMaraConfig, seed: u64) -> Self {
+        match DalMara::dealt(config, seed) {
+            Ok(s) => s,
+            // Unreachable: a shuffled full deck always deals. Fall back to an undealt game.
+            Err(_) => unreachable_state(),
+        }
+    }
+
+    fn num_seats(&self) -> usize {
+        self.seats()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.protocol_to_move()
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.protocol_moves(out);
+    }
+
+    fn apply(&self, mv: Move) -> Result<Self> {
+        let mut next = self.clone();
+        next.apply_mut(mv)?;
+        Ok(next)
+    }
+
+    fn apply_mut(&mut self, mv: Move) -> Result<()> {
+        self.apply_move(mv)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_finished()
+    }
+
+    fn returns_into(&self, out: &mut [f32]) {
+        let r = self.returns();
+        for (o, v) in out.iter_mut().zip(r) {
+            *o = v;
+        }
+    }
+
+    fn winner(&self) -> Option<Seat> {
+        if !self.is_terminal() {
+            return None;
+        }
+        let r = self.returns();
+        (0..self.seats()).find(|&i| r[i] > 0.75).and_then(|i| Seat::try_from(i).ok())
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn to_notation(&self) -> String {
+        self.dmn()
+    }
+}
+
+fn unreachable_state() -> DalMara {
+    DalMara {
+        four: true,
+        rules: Rules::Rulebook,
+        dealer: 0,
+        turup: None,
+        turup_trick: None,
+        n_ghoptes: 0,
+        ghoptes: [Ghopte::default(); MAX_GHOPTES],
+        hands: [Pile::default(); 4],
+        stacks: [Pile::default(); 8],
+        move_number: 0,
+        trick_number: 1,
+        play_number: 0,
+        lead: None,
+        is_ghopte: false,
+        trick_len: 0,
+        trick: [(0, 0); 4],
+        detail: None,
+        next: 0,
+        tens: [0; 4],
+        tricks: [0; 4],
+        hash: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,911 @@
+//! The actions of Dal Mara: validation in the engine's order with its codes and messages, and
+//! the reducers. Every `*_mut` method validates first and mutates only on success.
+
+use super::{
+    card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile, Rules, SUIT_NAMES,
+    TEN,
+};
+use crate::error::{Error, Result};
+use crate::game::Seat;
+use crate::zobrist;
+
+use super::{F_HAND, F_STACK, F_TRICK};
+
+/// A deck passed to a deal.
+#[derive(Clone, Copy, Debug)]
+pub enum Deck<'a> {
+    /// No deck given (`undefined`/`null`).
+    Absent,
+    /// Card indices known to be valid.
+    Cards(&'a [u8]),
+    /// Parsed card strings; `None` for a string that is not a card.
+    Parsed(&'a [Option<u8>]),
+}
+
+impl Deck<'_> {
+    fn len(&self) -> Option<usize> {
+        match self {
+            Deck::Absent => None,
+            Deck::Cards(c) => Some(c.len()),
+            Deck::Parsed(c) => Some(c.len()),
+        }
+    }
+    /// The cards if every one is valid and none repeats.
+    fn distinct(&self) -> Option<Vec<u8>> {
+        let v: Vec<u8> = match self {
+            Deck::Absent => return None,
+            Deck::Cards(c) => c.to_vec(),
+            Deck::Parsed(c) => c.iter().copied().collect::<Option<Vec<u8>>>()?,
+        };
+        let mut seen = 0u64;
+        for &c in &v {
+            if c >= 64 || rank_of(c) > 12 || seen & (1u64 << c) != 0 {
+                return None;
+            }
+            seen |= 1u64 << c;
+        }
+        Some(v)
+    }
+}
+
+fn act(m: impl Into<String>) -> Error {
+    Error::illegal("INVALID_ACTION", m)
+}
+
+fn turn_err(seat: i64) -> Error {
+    Error::illegal("NOT_PLAYER_TURN", format!("Not turn for player at seat {seat}"))
+}
+
+fn bad_deck(m: &str) -> Error {
+    Error::config("INVALID_DECK", m)
+}
+
+/// A card argument: its index when it is a card, and how to show it in messages.
+#[derive(Clone, Copy, Debug)]
+pub struct CardIn<'a> {
+    idx: Option<u8>,
+    text: &'a str,
+}
+
+impl<'a> CardIn<'a> {
+    /// A card string as given by a caller.
+    #[must_use]
+    pub fn text(text: &'a str) -> CardIn<'a> {
+        CardIn { idx: parse_card(text), text }
+    }
+    /// A card index.
+    #[must_use]
+    pub fn index(c: u8) -> CardIn<'static> {
+        CardIn { idx: Some(c), text: "" }
+    }
+    fn shown(&self) -> String {
+        match (self.text, self.idx) {
+            ("", Some(c)) => card_text(c),
+            (t, _) => t.to_string(),
+        }
+    }
+}
+
+impl DalMara {
+    fn n(&self) -> u8 {
+        if self.four {
+            4
+        } else {
+            2
+        }
+    }
+
+    fn all_hands_empty(&self) -> bool {
+        self.hands[..self.seats()].iter().all(Pile::is_empty)
+    }
+
+    fn all_stacks_empty(&self) -> bool {
+        self.stacks.iter().all(Pile::is_empty)
+    }
+
+    fn stacks_dealt(&self) -> bool {
+        self.move_number > 0 || !self.all_stacks_empty()
+    }
+
+    /// True when a face-up card of the Turup suit shows on any stack.
+    #[must_use]
+    pub fn faceup_turup_showing(&self) -> bool {
+        match self.turup {
+            Some(t) => self.stacks.iter().any(|p| p.top().is_some_and(|c| suit_of(c) == t)),
+            None => false,
+        }
+    }
+
+    fn lead_blocked(&self) -> bool {
+        self.rules == Rules::Rulebook && !self.four && self.trick_len == 0 && self.faceup_turup_showing()
+    }
+
+    /// Index of the active Ghopte: the engine takes the first unresolved entry, the rulebook
+    /// the unresolved entry with the smallest `order`.
+    fn active_ghopte(&self) -> Option<usize> {
+        let gs = self.ghoptes();
+        match self.rules {
+            Rules::Engine => gs.iter().position(|g| !g.resolved),
+            Rules::Rulebook => {
+                let mut best: Option<usize> = None;
+                for (i, g) in gs.iter().enumerate() {
+                    if !g.resolved && best.is_none_or(|b| g.order < gs[b].order) {
+                        best = Some(i);
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// True while a Ghopte is unresolved (plays are then Ghopte submissions).
+    #[must_use]
+    pub fn ghopte_pending(&self) -> bool {
+        self.ghoptes().iter().any(|g| !g.resolved)
+    }
+
+    /// `isFinished`: a card has been played and every hand (and, 2p, every stack) is empty.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.move_number != 0 && self.all_hands_empty() && (self.four || self.all_stacks_empty())
+    }
+
+    fn seat_ok(&self, seat: i64) -> Option<u8> {
+        u8::try_from(seat).ok().filter(|&s| s < self.n())
+    }
+
+    /// `getLegalMoves(x, seat)`: `(card, stack position)` in the engine's order.
+    pub fn legal_plays_into(&self, seat: i64, out: &mut Vec<(u8, Option<u8>)>) {
+        out.clear();
+        let Some(s) = self.seat_ok(seat) else { return };
+        let hand = self.hands[usize::from(s)].as_slice();
+        if self.four {
+            if hand.is_empty() || s != self.next {
+                return;
+            }
+            if let Some(a) = self.active_ghopte() {
+                let g = self.ghoptes[a];
+                if g.seat == s {
+                    out.push((g.card, None));
+                    return;
+                }
+                let own = self.own_pending_tens(s);
+                out.extend(hand.iter().filter(|&&c| own & (1u64 << c) == 0).map(|&c| (c, None)));
+                if out.is_empty() {
+                    out.extend(hand.iter().map(|&c| (c, None)));
+                }
+                return;
+            }
+            match self.lead {
+                Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
+                    out.extend(hand.iter().filter(|&&c| suit_of(c) == l).map(|&c| (c, None)));
+                }
+                _ => out.extend(hand.iter().map(|&c| (c, None))),
+            }
+            return;
+        }
+        if self.turup.is_none() || !self.stacks_dealt() || s != self.next || self.lead_blocked() {
+            return;
+        }
+        let base = usize::from(s) * 4;
+        out.extend(hand.iter().map(|&c| (c, None)));
+        for k in 0..4u8 {
+            if let Some(c) = self.stacks[base + usize::from(k)].top() {
+                out.push((c, Some(k)));
+            }
+        }
+        if let Some(l) = self.lead {
+            if out.iter().any(|&(c, _)| suit_of(c) == l) {
+                out.retain(|&(c, _)| suit_of(c) == l);
+            }
+        }
+    }
+
+    fn own_pending_tens(&self, seat: u8) -> u64 {
+        self.ghoptes().iter().filter(|g| g.seat == seat && !g.resolved).fold(0, |m, g| m | 1u64 << g.card)
+    }
+
+    // ------------------------------------------------------------------ deals
+
+    /// `DEAL_FOUR_PLAYER`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card.
+    pub fn deal_four(&self, seat: i64, deck: Deck<'_>, order: GhopteOrder) -> Result<DalMara> {
+        if !self.four {
+            return Err(act("dealFourPlayer is only valid in 4-Player mode"));
+        }
+        if !self.all_hands_empty() || self.move_number > 0 {
+            return Err(act("Cards have already been dealt"));
+        }
+        if deck.len() != Some(52) {
+            return Err(bad_deck("Deck must be 52 cards long to deal"));
+        }
+        let cards = deck.distinct().ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
+        if i64::from(self.dealer) != seat {
+            return Err(act("Only the dealer can deal cards"));
+        }
+        let mut s = self.clone();
+        for h in &mut s.hands {
+            *h = Pile::default();
+        }
+        for i in 0..4u8 {
+            let seat = usize::from((self.dealer + 1 + i) % 4);
+            let i = usize::from(i);
+            for range in [5 * i..5 * i + 5, 20 + 4 * i..24 + 4 * i, 36 + 4 * i..40 + 4 * i] {
+                for &c in cards.get(range).unwrap_or(&[]) {
+                    s.hands[seat].push(c);
+                }
+            }
+        }
+        // Ghopte detection, in scan order; stored seat-grouped as DMN lists them.
+        let mut found: Vec<super::Ghopte> = Vec::new();
+        let start = match order {
+            GhopteOrder::DealerLast => self.dealer + 1,
+            GhopteOrder::DealerFirst => self.dealer,
+        };
+        for i in 0..4u8 {
+            let seat = (start + i) % 4;
+            let mask = s.hands[usize::from(seat)].mask();
+            for suit in 0..4u8 {
+                let lane = (mask >> (16 * u32::from(suit))) & 0x1FFF;
+                if lane == 1 << TEN {
+                    found.push(super::Ghopte {
+                        seat,
+                        card: suit * 16 + TEN,
+                        order: i64::try_from(found.len()).unwrap_or(0),
+                        resolved: false,
+                    });
+                }
+            }
+        }
+        s.trick_len = 0;
+        s.trick_number = 1;
+        s.play_number = 0;
+        s.detail = None;
+        s.tens = [0; 4];
+        s.tricks = [0; 4];
+        s.turup_trick = None;
+        if let Some(first) = found.first().copied() {
+            s.lead = Some(suit_of(first.card));
+            s.is_ghopte = true;
+            s.next = first.seat;
+        } else {
+            s.lead = None;
+            s.is_ghopte = false;
+            s.next = (self.dealer + 1) % 4;
+        }
+        let mut grouped = found;
+        grouped.sort_by_key(|g| g.seat);
+        s.n_ghoptes = u8::try_from(grouped.len()).unwrap_or(0);
+        for (slot, g) in s.ghoptes.iter_mut().zip(grouped) {
+            *slot = g;
+        }
+        s.hash = s.full_hash();
+        Ok(s)
+    }
+
+    /// `DEAL_TWO_PLAYER_HANDS`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card.
+    pub fn deal_two_hands(&self, seat: i64, deck: Deck<'_>) -> Result<DalMara> {
+        if self.four {
+            return Err(act("dealTwoPlayerHands is only valid in 2-Player mode"));
+        }
+        if !self.all_hands_empty() || self.move_number > 0 {
+            return Err(act("Hand cards have already been dealt"));
+        }
+        if deck.len() != Some(52) {
+            return Err(bad_deck("Deck must be 52 cards long to deal"));
+        }
+        let cards = deck.distinct().ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
+        if i64::from(self.dealer) != seat {
+            return Err(act("Only the dealer can deal cards"));
+        }
+        let mut s = self.clone();
+        let nd = usize::from(1 - self.dealer);
+        s.hands[nd] = Pile::from_slice(cards.get(0..6).unwrap_or(&[])).unwrap_or_default();
+        s.hands[usize::from(self.dealer)] = Pile::from_slice(cards.get(6..12).unwrap_or(&[])).unwrap_or_default();
+        s.reset_trick();
+        s.detail = None;
+        s.next = 1 - self.dealer;
+        s.hash = s.full_hash();
+        Ok(s)
+    }
+
+    fn reset_trick(&mut self) {
+        self.trick_len = 0;
+        self.trick_number = 1;
+        self.play_number = 0;
+        self.lead = None;
+        self.is_ghopte = false;
+    }
+
+    /// `DECLARE_TURUP`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order; then `INVALID_TURUP_DECLARATION` for an unknown suit.
+    pub fn declare_turup(&self, seat: i64, suit: &str) -> Result<DalMara> {
+        let mut s = self.clone();
+        s.declare_turup_mut(seat, suit)?;
+        Ok(s)
+    }
+
+    fn declare_turup_mut(&mut self, seat: i64, suit: &str) -> Result<()> {
+        if self.four {
+            return Err(act("Turup declaration action is only valid in 2-Player mode"));
+        }
+        if self.turup.is_some() {
+            return Err(Error::illegal("INVALID_TURUP_DECLARATION", "Turup has already been declared"));
+        }
+        if self.all_hands_empty() {
+            return Err(act("Cannot declare Turup before cards are dealt"));
+        }
+        if self.stacks_dealt() {
+            return Err(act("Cannot declare Turup after stacks are dealt"));
+        }
+        if i64::from(self.next) != seat {
+            return Err(Error::illegal("NOT_PLAYER_TURN", "It is not your turn to declare Turup"));
+        }
+        let t = parse_suit_name(suit).ok_or_else(|| {
+            let shown: String = suit.chars().take(40).collect();
+            Error::illegal(
+                "INVALID_TURUP_DECLARATION",
+                format!("Invalid Turup suit '{shown}': must be spades, hearts, diamonds or clubs"),
+            )
+        })?;
+        self.turup = Some(t);
+        self.reset_trick();
+        self.next = self.dealer;
+        self.hash = self.full_hash();
+        Ok(())
+    }
+
+    /// `DEAL_TWO_PLAYER_STACKS`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card, or
+    /// a 40-card deck holding a card of either hand.
+    pub fn deal_two_stacks(&self, seat: i64, deck: Deck<'_>) -> Result<DalMara> {
+        if self.four {
+            return Err(act("dealTwoPlayerStacks is only valid in 2-Player mode"));
+        }
+        if i64::from(self.dealer) != seat {
+            return Err(act("Only the dealer can deal stacks"));
+        }
+        if self.all_hands_empty() {
+            return Err(act("Hands must be dealt before dealing stacks"));
+        }
+        if self.turup.is_none() {
+            return Err(act("Turup must be declared before dealing stacks"));
+        }
+        if self.stacks_dealt() {
+            return Err(act("Stacks have already been dealt"));
+        }
+        let in_hands = self.hands[0].mask() | self.hands[1].mask();
+        let rem: Vec<u8> = match deck.len() {
+            None => (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).filter(|&c| in_hands & (1u64 << c) == 0).collect(),
+            Some(40) => {
+                let v = deck
+                    .distinct()
+                    .filter(|v| v.iter().all(|&c| in_hands & (1u64 << c) == 0))
+                    .ok_or_else(|| bad_deck("A 40-card deck must hold 40 distinct valid cards, none of them in a hand"))?;
+                v
+            }
+            Some(52) => deck
+                .distinct()
+                .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?
+                .into_iter()
+                .filter(|&c| in_hands & (1u64 << c) == 0)
+                .collect(),
+            Some(_) => {
+                return Err(bad_deck("Deck must contain either 40 remaining cards or 52 full cards to deal stacks"));
+            }
+        };
+        let mut s = self.clone();
+        let nd = usize::from(1 - self.dealer);
+        let d = usize::from(self.dealer);
+        for p in 0..5 {
+            for k in 0..4 {
+                if let Some(&c) = rem.get(8 * p + 2 * k) {
+                    s.stacks[nd * 4 + k].push(c);
+                }
+                if let Some(&c) = rem.get(8 * p + 2 * k + 1) {
+                    s.stacks[d * 4 + k].push(c);
+                }
+            }
+        }
+        s.next = 1 - self.dealer;
+        s.hash = s.full_hash();
+        Ok(s)
+    }
+
+    // ------------------------------------------------------------------ pickups
+
+    /// `PICKUP_TURUP_CARD`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order.
+    pub fn pickup(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+        let mut s = self.clone();
+        s.pickup_mut(seat, card)?;
+        Ok(s)
+    }
+
+    fn pickup_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+        if self.four {
+            return Err(act("Pickup Turup action is only valid in 2-Player mode"));
+        }
+        let Some(s) = self.seat_ok(seat) else {
+            return Err(act("Player not found"));
+        };
+        let base = usize::from(s) * 4;
+        let slot = card
+            .idx
+            .and_then(|c| (base..base + 4).find(|&k| self.stacks[k].top() == Some(c)))
+            .ok_or_else(|| Error::illegal("STACK_NOT_FOUND", "Target stack not found"))?;
+        let c = self.stacks[slot].top().unwrap_or(0);
+        if Some(suit_of(c)) != self.turup {
+            return Err(act("Target stack card is not face up or is not Turup suit"));
+        }
+        if self.hands[usize::from(s)].len() >= super::MAX_PILE {
+            return Err(Error::invalid_state("HAND_FULL", "the hand cannot hold another card"));
+        }
+        self.stacks[slot].pop();
+        self.hands[usize::from(s)].push(c);
+        self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c)) ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c));
+        Ok(())
+    }
+
+    // ------------------------------------------------------------------ plays
+
+    /// `playCard`: a Ghopte submission while a Ghopte is unresolved, else a normal play.
+    ///
+    /// # Errors
+    /// The codes of [`DalMara::play_ghopte`] or [`DalMara::play_normal`].
+    pub fn play_card(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+        let mut s = self.clone();
+        s.play_card_mut(seat, card)?;
+        Ok(s)
+    }
+
+    fn play_card_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+        if self.four && self.ghopte_pending() {
+            self.play_ghopte_mut(seat, card)
+        } else {
+            self.play_normal_mut(seat, card)
+        }
+    }
+
+    /// `PLAY_GHOPTE`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order.
+    pub fn play_ghopte(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+        let mut s = self.clone();
+        s.play_ghopte_mut(seat, card)?;
+        Ok(s)
+    }
+
+    /// `PLAY_CARD`.
+    ///
+    /// # Errors
+    /// The engine's codes in its order (plus `TURUP_PICKUP_REQUIRED` in rulebook 2p).
+    pub fn play_normal(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+        let mut s = self.clone();
+        s.play_normal_mut(seat, card)?;
+        Ok(s)
+    }
+
+    fn play_ghopte_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+        if !self.four {
+            return Err(act("Ghopte is only valid in 4-Player mode"));
+        }
+        let Some(a) = self.active_ghopte() else {
+            return Err(act("No unresolved Ghopte active"));
+        };
+        if i64::from(self.next) != seat {
+            return Err(turn_err(seat));
+        }
+        let s = self.next;
+        let hi = usize::from(s);
+        let pos = card
+            .idx
+            .and_then(|c| self.hands[hi].position(c))
+            .ok_or_else(|| Error::illegal("CARD_NOT_OWNED", format!("Player does not own card {}", card.shown())))?;
+        let c = self.hands[hi].as_slice()[pos];
+        let g = self.ghoptes[a];
+        if g.seat == s && c != g.card {
+            return Err(Error::illegal("INVALID_GHOPTE_SUBMISSION", "Declarer must play the declared Ghopte 10 card"));
+        }
+        if g.seat != s && self.own_pending_tens(s) & (1u64 << c) != 0 {
+            return Err(Error::illegal(
+                "INVALID_GHOPTE_SUBMISSION",
+                "Cannot play your own pending Ghopte 10 card while guessing another player's Ghopte",
+            ));
+        }
+        if usize::from(self.trick_len) >= 4 {
+            return Err(Error::invalid_state("TRICK_FULL", "the trick already holds four cards"));
+        }
+        self.hash ^= self.misc_hash();
+        self.take_from_hand(hi, pos, c);
+        self.push_trick(s, c);
+        self.move_number = self.move_number.saturating_add(1);
+        self.detail = Some((s, c, false));
+        let l = suit_of(g.card);
+        self.lead = Some(l);
+        self.is_ghopte = true;
+        if self.trick_len == 4 {
+            let w = self.trick_winner(l, None);
+            let order = g.order;
+            let n = usize::from(self.n_ghoptes);
+            for x in &mut self.ghoptes[..n] {
+                if x.order == order {
+                    x.resolved = true;
+                }
+            }
+            self.finish_trick(w);
+            self.trick_number = self.trick_number.saturating_add(1);
+            self.play_number = 0;
+            if let Some(na) = self.active_ghopte() {
+                let ng = self.ghoptes[na];
+                self.lead = Some(suit_of(ng.card));
+                self.is_ghopte = true;
+                self.next = ng.seat;
+            } else {
+                self.lead = None;
+                self.is_ghopte = false;
+                self.next = w;
+            }
+        } else {
+            self.next = (s + 1) % 4;
+            self.play_number = self.trick_len;
+        }
+        self.hash ^= self.misc_hash();
+        Ok(())
+    }
+
+    fn play_normal_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+        if self.ghopte_pending() {
+            return Err(act("Cannot play card while there are unresolved Ghoptes"));
+        }
+        let hands_empty = self.all_hands_empty();
+        if self.move_number == 0 && hands_empty {
+            return Err(act("Cannot play cards before cards are dealt"));
+        }
+        if !self.four {
+            if self.turup.is_none() {
+                return Err(act("Cannot play cards before Turup is declared"));
+            }
+            if self.move_number == 0 && self.all_stacks_empty() {
+                return Err(act("Cannot play cards before stacks are dealt"));
+            }
+        }
+        if hands_empty && (self.four || self.all_stacks_empty()) {
+            return Err(Error::illegal("GAME_ALREADY_FINISHED", "Cannot play cards after game has ended"));
+        }
+        if i64::from(self.next) != seat {
+            return Err(turn_err(seat));
+        }
+        if self.lead_blocked() {
+            return Err(Error::illegal(
+                "TURUP_PICKUP_REQUIRED",
+                "All face-up Turup cards must be picked up before a trick can start",
+            ));
+        }
+        let s = self.next;
+        let hi = usize::from(s);
+        let n = self.n();
+        // Where the card comes from: a face-up stack top of this seat first (2p), else the hand.
+        let mut from_stack: Option<usize> = None;
+        let mut from_hand: Option<usize> = None;
+        if let Some(c) = card.idx {
+            if !self.four {
+                from_stack = (hi * 4..hi * 4 + 4).find(|&k| self.stacks[k].top() == Some(c));
+            }
+            if from_stack.is_none() {
+                from_hand = self.hands[hi].position(c);
+            }
+        }
+        let c = match (card.idx, from_stack, from_hand) {
+            (Some(c), Some(_), _) | (Some(c), None, Some(_)) => c,
+            _ => {
+                return Err(Error::illegal(
+                    "CARD_NOT_OWNED",
+                    format!("Player does not own or cannot access card {}", card.shown()),
+                ));
+            }
+        };
+        let cs = suit_of(c);
+        if let Some(l) = self.lead {
+            if cs != l {
+                let mut holds = self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == l);
+                if !self.four {
+                    holds = holds || (hi * 4..hi * 4 + 4).any(|k| self.stacks[k].top().is_some_and(|x| suit_of(x) == l));
+                }
+                if holds {
+                    let name = SUIT_NAMES.get(usize::from(l)).copied().unwrap_or("?");
+                    let extra = if self.four { "" } else { " in hand or face-up stacks" };
+                    return Err(Error::illegal(
+                        "MUST_FOLLOW_SUIT",
+                        format!("Must follow lead suit ({name}) when holding matching cards{extra}"),
+                    ));
+                }
+            }
+        }
+        if usize::from(self.trick_len) >= usize::from(n) {
+            return Err(Error::invalid_state("TRICK_FULL", "the trick is already complete"));
+        }
+        self.hash ^= self.misc_hash();
+        let l = if self.trick_len == 0 { cs } else { self.lead.unwrap_or_else(|| suit_of(self.trick[0].1)) };
+        if let Some(k) = from_stack {
+            self.stacks[k].pop();
+            self.hash ^= zobrist::feature(F_STACK + k, usize::from(c));
+        } else if let Some(p) = from_hand {
+            self.take_from_hand(hi, p, c);
+        }
+        let old = self.turup;
+        let mut new_t = old;
+        if self.four && cs != l {
+            match self.rules {
+                Rules::Engine => {
+                    let off = self.trick_cards().iter().any(|&(_, x)| suit_of(x) != l);
+                    let from_past = old.is_some() && !off;
+                    if !from_past {
+                        match new_t {
+                            None => new_t = Some(cs),
+                            Some(t) if t != cs && !self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == t) => {
+                                new_t = Some(cs);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Rules::Rulebook => match old {
+                    None => {
+                        new_t = Some(cs);
+                        self.turup_trick = Some(self.trick_number);
+                    }
+                    Some(t)
+                        if self.turup_trick == Some(self.trick_number)
+                            && t != cs
+                            && !self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == t) =>
+                    {
+                        new_t = Some(cs);
+                    }
+                    _ => {}
+                },
+            }
+        }
+        let makes = new_t != old && new_t == Some(cs);
+        self.turup = new_t;
+        self.push_trick(s, c);
+        self.move_number = self.move_number.saturating_add(1);
+        self.detail = Some((s, c, makes));
+        if self.trick_len == n {
+            let w = self.trick_winner(l, self.turup);
+            self.finish_trick(w);
+            if self.all_hands_empty() && (self.four || self.all_stacks_empty()) {
+                self.play_number = n;
+                self.lead = Some(l);
+            } else {
+                self.trick_number = self.trick_number.saturating_add(1);
+                self.play_number = 0;
+                self.lead = None;
+            }
+            self.is_ghopte = false;
+            self.next = w;
+        } else {
+            self.next = (s + 1) % n;
+            self.play_number = self.trick_len;
+            self.lead = Some(l);
+            self.is_ghopte = false;
+        }
+        self.hash ^= self.misc_hash();
+        Ok(())
+    }
+
+    fn take_from_hand(&mut self, hi: usize, pos: usize, c: u8) {
+        self.hands[hi].remove_at(pos);
+        self.hash ^= zobrist::feature(F_HAND + hi, usize::from(c));
+    }
+
+    fn push_trick(&mut self, seat: u8, c: u8) {
+        let k = usize::from(self.trick_len);
+        if let Some(slot) = self.trick.get_mut(k) {
+            *slot = (seat, c);
+            self.trick_len += 1;
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c)) ^ zobrist::feature(F_TRICK + k, 60 + usize::from(seat));
+        }
+    }
+
+    /// Winner seat of the complete trick in `self.trick` under lead `l` and Turup `t`.
+    fn trick_winner(&self, l: u8, t: Option<u8>) -> u8 {
+        let cards = self.trick_cards();
+        let Some(&(mut ws, mut wc)) = cards.first() else { return self.next };
+        if !self.four && t.is_some() {
+            // 2p: exactly one Turup card wins; both Turup: higher; neither: both of the lead suit
+            // compare, otherwise the leader wins.
+            if let Some(&(s2, c2)) = cards.get(1) {
+                let t1 = Some(suit_of(wc)) == t;
+                let t2 = Some(suit_of(c2)) == t;
+                let second = match (t1, t2) {
+                    (false, true) => true,
+                    (true, true) => rank_of(c2) > rank_of(wc),
+                    (true, false) => false,
+                    (false, false) => suit_of(wc) == l && suit_of(c2) == l && rank_of(c2) > rank_of(wc),
+                };
+                return if second { s2 } else { ws };
+            }
+            return ws;
+        }
+        for &(s, c) in &cards[1..] {
+            let ct = Some(suit_of(c)) == t;
+            let wt = Some(suit_of(wc)) == t;
+            let beats = if ct {
+                !wt || rank_of(c) > rank_of(wc)
+            } else {
+                !wt && suit_of(c) == l && (suit_of(wc) != l || rank_of(c) > rank_of(wc))
+            };
+            if beats {
+                ws = s;
+                wc = c;
+            }
+        }
+        ws
+    }
+
+    /// Credit the trick to `w` and clear it.
+    fn finish_trick(&mut self, w: u8) {
+        let mut tens = 0u8;
+        for k in 0..usize::from(self.trick_len) {
+            let (s, c) = self.trick[k];
+            if rank_of(c) == TEN {
+                tens += 1;
+            }
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c)) ^ zobrist::feature(F_TRICK + k, 60 + usize::from(s));
+        }
+        self.trick_len = 0;
+        let wi = usize::from(w) % 4;
+        self.tens[wi] = self.tens[wi].saturating_add(tens);
+        self.tricks[wi] = self.tricks[wi].saturating_add(1);
+    }
+
+    // ------------------------------------------------------------------ protocol
+
+    /// The seat to move in the uniform protocol: `nextMoveSeat`, except that a blocked rulebook
+    /// 2p lead hands the move to the first seat (leader first) with a face-up Turup card.
+    #[must_use]
+    pub fn protocol_to_move(&self) -> Option<Seat> {
+        if self.is_finished() {
+            return None;
+        }
+        if self.lead_blocked() {
+            let t = self.turup.unwrap_or(0);
+            for i in 0..2u8 {
+                let s = (self.next + i) % 2;
+                let base = usize::from(s) * 4;
+                if (base..base + 4).any(|k| self.stacks[k].top().is_some_and(|c| suit_of(c) == t)) {
+                    return Some(s);
+                }
+            }
+        }
+        Some(self.next)
+    }
+
+    /// The legal moves of the uniform protocol: a pending 2p declaration (four suits), the
+    /// engine's legal plays of the seat to move, then its possible Turup pickups.
+    pub fn protocol_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let Some(seat) = self.protocol_to_move() else { return };
+        if !self.four && self.turup.is_none() {
+            if !self.all_hands_empty() && !self.stacks_dealt() && seat == self.next {
+                out.extend((0..4u8).map(Move::Declare));
+            }
+            return;
+        }
+        let hand = self.hands[usize::from(seat)].as_slice();
+        if self.four {
+            if hand.is_empty() || seat != self.next {
+                return;
+            }
+            if let Some(a) = self.active_ghopte() {
+                let g = self.ghoptes[a];
+                if g.seat == seat {
+                    out.push(Move::Play(g.card));
+                    return;
+                }
+                let own = self.own_pending_tens(seat);
+                out.extend(hand.iter().filter(|&&c| own & (1u64 << c) == 0).map(|&c| Move::Play(c)));
+                if out.is_empty() {
+                    out.extend(hand.iter().map(|&c| Move::Play(c)));
+                }
+                return;
+            }
+            match self.lead {
+                Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
+                    out.extend(hand.iter().filter(|&&c| suit_of(c) == l).map(|&c| Move::Play(c)));
+                }
+                _ => out.extend(hand.iter().map(|&c| Move::Play(c))),
+            }
+            return;
+        }
+        let mut buf = Vec::with_capacity(12);
+        self.legal_plays_into(i64::from(seat), &mut buf);
+        out.extend(buf.iter().map(|&(c, _)| Move::Play(c)));
+        if self.stacks_dealt() {
+            let t = self.turup;
+            let base = usize::from(seat) * 4;
+            for k in base..base + 4 {
+                if let Some(c) = self.stacks[k].top() {
+                    if Some(suit_of(c)) == t {
+                        out.push(Move::Pickup(c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Apply a protocol move (a play by the seat on turn, a pickup by the stack's owner, a
+    /// declaration by the seat on turn).
+    ///
+    /// # Errors
+    /// The engine's codes for a move that is not legal here; the state is then unchanged.
+    pub fn apply_move(&mut self, mv: Move) -> Result<()> {
+        match mv {
+            Move::Play(c) => self.play_card_mut(i64::from(self.next), CardIn::index(c)),
+            Move::Pickup(c) => {
+                let owner = (0..8usize).find(|&k| self.stacks[k].top() == Some(c)).map_or(self.next, |k| {
+                    u8::try_from(k / 4).unwrap_or(0)
+                });
+                self.pickup_mut(i64::from(owner), CardIn::index(c))
+            }
+            Move::Declare(s) => {
+                let name = SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("");
+                self.declare_turup_mut(i64::from(self.next), name)
+            }
+        }
+    }
+
+    /// Per-seat returns of a finished game from the tens and tricks taken: 4p 1 for each seat
+    /// of the winning team (more tens; at 2–2 more tricks, seat 0's team on a tie) and 0 for
+    /// the others; 2p 1/0 (more tens, then more tricks), 0.5 each for a draw. All zero while
+    /// the game runs.
+    #[must_use]
+    pub fn returns(&self) -> [f32; 4] {
+        if !self.is_finished() {
+            return [0.0; 4];
+        }
+        let t = self.tens.map(i32::from);
+        let k = self.tricks.map(i32::from);
+        if self.four {
+            let (a, b) = (t[0] + t[2], t[1] + t[3]);
+            let first = a > b || (a == b && k[0] + k[2] >= k[1] + k[3]);
+            if first {
+                [1.0, 0.0, 1.0, 0.0]
+            } else {
+                [0.0, 1.0, 0.0, 1.0]
+            }
+        } else {
+            match (t[0].cmp(&t[1])).then(k[0].cmp(&k[1])) {
+                std::cmp::Ordering::Greater => [1.0, 0.0, 0.0, 0.0],
+                std::cmp::Ordering::Less => [0.0, 1.0, 0.0, 0.0],
+                std::cmp::Ordering::Equal => [0.5, 0.5, 0.0, 0.0],
+            }
+        }
+    }
+
+    /// `getRemainingCards2P`: the deck (or, unless it has 52 cards, the unshuffled deck) without
+    /// the cards of both hands, in order.
+    #[must_use]
+    pub fn remaining_cards(&self, deck: Option<&[u8]>) -> Vec<u8> {
+        let in_hands = self.hands[0].mask() | self.hands[1].mask();
+        let full: Vec<u8> = (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).collect();
+        let src = match deck {
+            Some(d) if d.len() == 52 => d.to_vec(),
+            _ => full,
+        };
+        src.into_iter().filter(|&c| in_hands & (1u64 << c) == 0).collect()
+    }
+}

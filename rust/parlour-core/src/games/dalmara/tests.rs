@@ -1,0 +1,107 @@
+use super::rules::CardIn;
+use super::*;
+use crate::rng::Rng;
+use crate::sim::{simulate, Policy};
+
+fn deck(text: &str) -> Vec<u8> {
+    text.split(',').map(|t| parse_card(t).unwrap()).collect()
+}
+
+const DECK_1000: &str = "Qh,Kd,Qc,8s,4h,9d,7d,9c,5d,Jh,4c,As,Jc,5s,5h,2c,2d,4s,2h,7h,8d,Kh,Qs,6h,Ac,Ad,4d,6s,8c,Js,Ah,3c,Qd,5c,8h,Ks,10s,3s,10h,10c,Kc,9s,3d,6d,10d,7s,3h,9h,2s,7c,Jd,6c";
+
+#[test]
+fn deal_matches_the_engine() {
+    let d = deck(DECK_1000);
+    let s = DalMara::create(true, 3, Rules::Engine).unwrap();
+    assert_eq!(s.dmn(), "4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3");
+    let s = s.deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast).unwrap();
+    assert_eq!(
+        s.dmn(),
+        "4p,3,- | -/-/10d,0,-/- | Qh,Kd,Qc,8s,4h,8d,Kh,Qs,6h,10s,3s,10h,10c/9d,7d,9c,5d,Jh,Ac,Ad,4d,6s,Kc,9s,3d,6d/4c,As,Jc,5s,5h,8c,Js,Ah,3c,10d,7s,3h,9h/2c,2d,4s,2h,7h,Qd,5c,8h,Ks,2s,7c,Jd,6c | - | 0 | 1,0,d,g,- | -,-,- | 2"
+    );
+    let s = s.play_card(2, CardIn::text("10d")).unwrap();
+    let s = s.play_card(3, CardIn::text("5c")).unwrap();
+    assert_eq!(s.dmn().split(" | ").nth(5), Some("1,2,d,g,2:10d/3:5c"));
+    let e = s.play_card(1, CardIn::text("9d")).unwrap_err();
+    assert_eq!((e.code.as_str(), e.message.as_str()), ("NOT_PLAYER_TURN", "Not turn for player at seat 1"));
+    let e = s.play_card(0, CardIn::text("1x")).unwrap_err();
+    assert_eq!(e.code, "CARD_NOT_OWNED");
+}
+
+#[test]
+fn parts_round_trip() {
+    let d = deck(DECK_1000);
+    for rules in [Rules::Engine, Rules::Rulebook] {
+        let mut s = DalMara::create(true, 3, rules).unwrap().deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast).unwrap();
+        let mut buf = Vec::new();
+        while !s.is_terminal() {
+            let p = s.parts();
+            let back = DalMara::from_parts(&p).unwrap();
+            assert_eq!(back.dmn(), s.dmn());
+            assert_eq!(back.zobrist(), s.zobrist());
+            s.legal_moves_into(&mut buf);
+            s = s.apply(buf[buf.len() / 2]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_games_keep_invariants() {
+    let mut rng = Rng::new(5);
+    for (four, rules) in [(true, Rules::Engine), (true, Rules::Rulebook), (false, Rules::Engine), (false, Rules::Rulebook)] {
+        let config = DalMaraConfig { four, rules };
+        for seed in 0..60 {
+            let mut s = DalMara::new_game(&config, seed);
+            let mut buf = Vec::new();
+            let mut taken = 0u32;
+            let mut steps = 0;
+            while !s.is_terminal() {
+                s.legal_moves_into(&mut buf);
+                assert!(!buf.is_empty(), "stuck: {}", s.dmn());
+                let before = s.clone();
+                let mv = buf[rng.index(buf.len())];
+                let next = s.apply(mv).unwrap();
+                assert_eq!(before, s);
+                assert_eq!(next.zobrist(), next.recomputed_hash(), "{mv:?}");
+                let mut held = 0u32;
+                for i in 0..s.seats() {
+                    held += next.hand(i).len() as u32;
+                }
+                for k in 0..8 {
+                    held += next.stack(k).len() as u32;
+                }
+                held += next.trick_cards().len() as u32;
+                let tricks: u32 = next.tricks_taken().iter().map(|&t| u32::from(t)).sum();
+                taken = tricks * next.seats() as u32;
+                assert_eq!(held + taken, 52);
+                s = next;
+                steps += 1;
+            }
+            assert!(steps >= 52);
+            assert_eq!(taken, 52);
+            let tens: u8 = s.tens_taken().iter().sum();
+            assert_eq!(tens, 4);
+        }
+    }
+}
+
+#[test]
+fn illegal_moves_leave_the_state_unchanged() {
+    let s = DalMara::new_game(&DalMaraConfig::default(), 3);
+    let mut t = s.clone();
+    let other = (0..4).find(|&i| i != usize::from(s.next_seat())).unwrap();
+    let c = s.hand(other)[0];
+    assert!(t.apply_mut(Move::Play(c)).is_err());
+    assert_eq!(s, t);
+}
+
+#[test]
+fn batch_runs_both_modes() {
+    for four in [true, false] {
+        let c = DalMaraConfig { four, rules: Rules::Rulebook };
+        let a = simulate::<DalMara>(&c, 1, 0, 300, Policy::Random, Some(1)).unwrap();
+        let b = simulate::<DalMara>(&c, 1, 0, 300, Policy::Random, Some(2)).unwrap();
+        assert_eq!(a, b);
+        assert!(a.moves.iter().all(|&m| m >= 52));
+    }
+}
