@@ -15,7 +15,7 @@
 
 mod rules;
 
-pub use rules::Deck;
+pub use rules::{CardIn, Deck};
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
@@ -537,6 +537,15 @@ impl DalMara {
             s.turup_trick = None;
         }
         s.hash = s.full_hash();
+        s
+    }
+
+    /// This position with the tens and tricks counters cleared.
+    #[must_use]
+    pub fn without_counters(&self) -> DalMara {
+        let mut s = self.clone();
+        s.tens = [0; 4];
+        s.tricks = [0; 4];
         s
     }
 

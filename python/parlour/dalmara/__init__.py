@@ -1,0 +1,129 @@
+"""Dal Mara: the Nepali trick-taking game about capturing the four tens (4 and 2 players).
+
+A drop-in for dal-mara-engine 0.2.0's pure-function API, in snake_case, on parlour's Rust core.
+Rules: ``shared/specs/dalmara/RULES.md`` (``rules="dal-mara-engine"``) and ``RULEBOOK.md``
+(``rules="rulebook"``, the default). Notation: Dal Mara Notation (DMN), eight sections joined by
+``" | "`` (``game | ghoptes | hands | stacks | move_number | trick | move_detail | next``); see
+``parlour.dalmara._dmn``. Every action takes a DMN string or a ``GameState`` and returns an
+``ActionResult``; nothing is mutated.
+
+>>> from parlour.dalmara import create_game, deal_four_player, create_deck, get_legal_moves
+>>> g = create_game("4p", 0, [{"seat": i} for i in range(4)]).unwrap()
+>>> s = deal_four_player(g, create_deck(), 0).unwrap()
+>>> s.next_move_seat, [m.card for m in get_legal_moves(s, 1)][:3]
+(1, ['3h', '7h', 'Jh'])
+"""
+
+from __future__ import annotations
+
+from parlour.dalmara._api import (
+    ACTION_TYPES,
+    create_game,
+    deal_four_player,
+    deal_two_player_hands,
+    deal_two_player_stacks,
+    declare_turup,
+    deserialize_state,
+    dispatch,
+    get_current_player,
+    get_legal_moves,
+    get_remaining_cards_2p,
+    is_finished,
+    parse_dmn,
+    pickup_turup_card,
+    play_card,
+    serialize_dmn,
+    serialize_state,
+)
+from parlour.dalmara._cards import (
+    ENGINE_ERROR_CODES,
+    RANK_VALUE,
+    RANKS,
+    SUIT_ABBREVIATION,
+    SUITS,
+    ParsedCard,
+    ScoreState,
+    Winner2P,
+    Winner4P,
+    compare_card_ranks,
+    count_tens_in_cards,
+    create_card,
+    create_deck,
+    create_initial_score_state,
+    evaluate_game_winner_2p,
+    evaluate_game_winner_4p,
+    get_card_rank,
+    get_card_suit,
+    parse_card,
+    shuffle_deck,
+    update_score_on_trick_won,
+)
+from parlour.dalmara._state import (
+    RULE_SETS,
+    ActionResult,
+    EngineError,
+    GameState,
+    Ghopte,
+    LegalMove,
+    Move,
+    MoveDetail,
+    PlayedCard,
+    Player,
+    PlayerStack,
+    Rules,
+    Trick,
+)
+
+__all__ = [
+    "ACTION_TYPES",
+    "ENGINE_ERROR_CODES",
+    "RANKS",
+    "RANK_VALUE",
+    "RULE_SETS",
+    "SUITS",
+    "SUIT_ABBREVIATION",
+    "ActionResult",
+    "EngineError",
+    "GameState",
+    "Ghopte",
+    "LegalMove",
+    "Move",
+    "MoveDetail",
+    "ParsedCard",
+    "PlayedCard",
+    "Player",
+    "PlayerStack",
+    "Rules",
+    "ScoreState",
+    "Trick",
+    "Winner2P",
+    "Winner4P",
+    "compare_card_ranks",
+    "count_tens_in_cards",
+    "create_card",
+    "create_deck",
+    "create_game",
+    "create_initial_score_state",
+    "deal_four_player",
+    "deal_two_player_hands",
+    "deal_two_player_stacks",
+    "declare_turup",
+    "deserialize_state",
+    "dispatch",
+    "evaluate_game_winner_2p",
+    "evaluate_game_winner_4p",
+    "get_card_rank",
+    "get_card_suit",
+    "get_current_player",
+    "get_legal_moves",
+    "get_remaining_cards_2p",
+    "is_finished",
+    "parse_card",
+    "parse_dmn",
+    "pickup_turup_card",
+    "play_card",
+    "serialize_dmn",
+    "serialize_state",
+    "shuffle_deck",
+    "update_score_on_trick_won",
+]

@@ -1,0 +1,617 @@
+"""The Dal Mara state class, the action result and the engine's value types."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal, NamedTuple, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour._core import dalmara as _native
+from parlour.dalmara._dmn import CARD_INDEX, CARD_NAMES, Parts, format_parts, parse_parts
+from parlour.errors import (
+    ConfigError,
+    IllegalMoveError,
+    NotationError,
+    ParlourError,
+)
+
+__all__ = [
+    "RULE_SETS",
+    "ActionResult",
+    "EngineError",
+    "GameState",
+    "Ghopte",
+    "LegalMove",
+    "Move",
+    "MoveDetail",
+    "PlayedCard",
+    "Player",
+    "PlayerStack",
+    "Rules",
+    "Trick",
+]
+
+Rules = Literal["rulebook", "dal-mara-engine"]
+"""The rule sets: ``"rulebook"`` (default) and ``"dal-mara-engine"``."""
+
+RULE_SETS: Final = ("rulebook", "dal-mara-engine")
+"""Every rule set name."""
+
+LegalMove = _native.LegalMove
+"""A legal play: ``card`` and ``stack_position`` (a 2p face-up stack card's stack, else None)."""
+
+Move = _native.Move
+"""A move of the uniform protocol: ``Move("play", "Kh")``, ``Move("pickup", "7h")``,
+``Move("declare", "hearts")``."""
+
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+_CONFIG_CODES: Final = frozenset(
+    {
+        "INVALID_DECK",
+        "INVALID_MODE",
+        "INVALID_PLAYERS",
+        "INVALID_PLAYER_COUNT",
+        "INVALID_CONFIGURATION",
+        "INVALID_DEALER",
+        "INVALID_RULES",
+    }
+)
+_NOTATION_CODES: Final = frozenset({"INVALID_DMN", "INVALID_SERIALIZATION"})
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat and its team (team names are not part of DMN).
+
+    Attributes:
+        seat: The seat, ``0..3`` (4p) or ``0..1`` (2p).
+        team: The team name (defaults ``"02"``/``"13"`` in 4p, the seat number in 2p).
+    """
+
+    seat: int
+    team: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Ghopte:
+    """A Ghopte entry (a lone ten held at the deal).
+
+    Attributes:
+        seat: The declarer.
+        card: The declared card.
+        order: The resolution order (0-based).
+        resolved: True once its trick is complete.
+    """
+
+    seat: int
+    card: str
+    order: int
+    resolved: bool
+
+
+class PlayedCard(NamedTuple):
+    """A card in the trick in progress.
+
+    Attributes:
+        seat: Who played it.
+        card: The card.
+        play_order: Its 1-based position in the trick.
+    """
+
+    seat: int
+    card: str
+    play_order: int
+
+
+class Trick(NamedTuple):
+    """The trick section of a position.
+
+    Attributes:
+        number: 1-based trick number (Ghopte tricks count).
+        play_number: The play number as DMN holds it.
+        lead_suit: Long suit name or None.
+        is_ghopte: True in a Ghopte trick.
+        cards: The cards played so far.
+    """
+
+    number: int
+    play_number: int
+    lead_suit: str | None
+    is_ghopte: bool
+    cards: tuple[PlayedCard, ...]
+
+
+class MoveDetail(NamedTuple):
+    """The play that produced a position (``seat`` and ``card`` are None before any play).
+
+    Attributes:
+        seat: The seat that played.
+        card: The card played.
+        makes_turup: True when it created or changed the 4p Turup.
+    """
+
+    seat: int | None
+    card: str | None
+    makes_turup: bool
+
+
+class PlayerStack(NamedTuple):
+    """One 2p stack.
+
+    Attributes:
+        position: Stack number 0-3.
+        hidden_cards: Face-down cards, bottom to top.
+        face_up_card: The face-up top card, or None for an empty stack.
+    """
+
+    position: int
+    hidden_cards: tuple[str, ...]
+    face_up_card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EngineError:
+    """An error of an action, as the engine reports it.
+
+    Attributes:
+        code: The stable error code (``"MUST_FOLLOW_SUIT"``).
+        message: The message.
+        details: Extra details (``createGame`` player-count errors), or None.
+    """
+
+    code: str
+    message: str
+    details: Mapping[str, Any] | None = None
+
+    def exception(self) -> ParlourError:
+        """The matching ``ParlourError``.
+
+        Returns:
+            ``NotationError`` for ``INVALID_DMN``/``INVALID_SERIALIZATION``, ``ConfigError`` for
+            creation and deck errors, ``IllegalMoveError`` otherwise.
+        """
+        if self.code in _NOTATION_CODES:
+            return NotationError(self.code, self.message)
+        if self.code in _CONFIG_CODES:
+            return ConfigError(self.code, self.message)
+        return IllegalMoveError(self.code, self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The engine's error object ``{code, message[, details]}``.
+
+        Returns:
+            A new dict.
+        """
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.details is not None:
+            out["details"] = dict(self.details)
+        return out
+
+
+_DEFAULT_TEAMS_4: Final = ("02", "13", "02", "13")
+_CACHE: dict[tuple[str, str], _native.Core] = {}
+_CACHE_MAX: Final = 4096
+
+
+def _default_players(n: int) -> tuple[Player, ...]:
+    if n == 4:
+        return tuple(Player(i, _DEFAULT_TEAMS_4[i]) for i in range(4))
+    return tuple(Player(i, str(i)) for i in range(2))
+
+
+_PLAYERS_4: Final = _default_players(4)
+_PLAYERS_2: Final = _default_players(2)
+
+
+def _remember(text: str, rules: str, core: _native.Core) -> None:
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[(text, rules)] = core
+
+
+def parse_core(text: str, rules: str) -> _native.Core:
+    """Parse DMN into a core position (memoised: positions are immutable).
+
+    Args:
+        text: The DMN string.
+        rules: The rule set name.
+
+    Returns:
+        The core position.
+
+    Raises:
+        NotationError: ``INVALID_DMN`` for malformed notation.
+        ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    """
+    key = (text, rules)
+    core = _CACHE.get(key)
+    if core is None:
+        if rules not in RULE_SETS:
+            raise ConfigError(
+                "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
+            )
+        core = _native.Core.from_parts(*parse_parts(text, rules))
+        _remember(text, rules, core)
+    return core
+
+
+class GameState:
+    """A Dal Mara position (immutable, hashable, picklable).
+
+    It follows parlour's uniform state protocol (``to_move``, ``legal_moves()``,
+    ``apply(move)``, ``returns()``, ``zobrist``, ``to_notation()``) and exposes the engine's
+    ``GameState`` fields as read-only properties (``mode``, ``hands``, ``trick``, …).
+
+    >>> s = GameState.from_notation("4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3")
+    >>> s.mode, s.dealer_seat, s.next_move_seat, s.is_terminal
+    ('4p', 3, 3, False)
+    """
+
+    __slots__ = ("_c", "_dmn", "_players")
+
+    _c: _native.Core
+    _players: tuple[Player, ...] | None
+    _dmn: str | None
+
+    def __init__(self, core: _native.Core, players: tuple[Player, ...] | None = None) -> None:
+        """Wrap a core position (use ``from_notation`` or ``create_game`` instead).
+
+        Args:
+            core: The core position.
+            players: The roster (None: the default teams).
+        """
+        self._c = core
+        self._players = players
+        self._dmn = None
+
+    # ---------------------------------------------------------------- protocol
+    @classmethod
+    def from_notation(cls, text: str, rules: Rules = "rulebook") -> Self:
+        """Parse a DMN string.
+
+        Args:
+            text: The DMN string.
+            rules: The rule set.
+
+        Returns:
+            The position.
+
+        Raises:
+            NotationError: ``INVALID_DMN`` for malformed notation.
+        """
+        state = cls(parse_core(text, rules))
+        return state
+
+    def to_notation(self) -> str:
+        """The DMN string of the position.
+
+        Returns:
+            The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
+        """
+        dmn = self._dmn
+        if dmn is None:
+            dmn = format_parts(self._c.parts())
+            self._dmn = dmn
+            _remember(dmn, self._c.rules, self._c.fresh())
+        return dmn
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (None when finished); a blocked rulebook 2p lead moves to a pickup."""
+        return self._c.to_move
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is finished (``isFinished``)."""
+        return self._c.is_finished
+
+    @property
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash."""
+        return self._c.zobrist
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to move.
+
+        Returns:
+            Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
+            declarations when a 2p Turup is to be declared.
+        """
+        return self._c.moves()
+
+    def apply(self, move: Move | LegalMove | str) -> GameState:
+        """The position after ``move`` (a ``Move``, a ``LegalMove`` or a card string to play).
+
+        Args:
+            move: The move.
+
+        Returns:
+            The new position; ``self`` is unchanged.
+
+        Raises:
+            IllegalMoveError: When the move is not legal (the engine's code).
+            ConfigError: For a value that is not a move.
+        """
+        if isinstance(move, Move):
+            core = self._c.apply_move(move)
+        elif isinstance(move, LegalMove):
+            core = self._c.play(self._c.next_seat, move.card)
+        elif isinstance(move, str):
+            core = self._c.play(self._c.next_seat, move)
+        else:
+            raise ConfigError("INVALID_MOVE", f"not a Dal Mara move: {move!r}")
+        return GameState(core, self._players)
+
+    def apply_index(self, index: int) -> GameState:
+        """The position after the ``index``-th legal move.
+
+        Args:
+            index: Index into ``legal_moves()``.
+
+        Returns:
+            The new position.
+
+        Raises:
+            IndexError: When ``index`` is out of range.
+        """
+        return GameState(self._c.apply_index(index), self._players)
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """Legal moves as a bool mask over the fixed action space of 108 actions.
+
+        Returns:
+            Plays of card ``suit*13+rank`` at 0-51, pickups at 52-103, declarations (spades,
+            hearts, diamonds, clubs) at 104-107.
+        """
+        return np.frombuffer(self._c.legal_mask_bytes(), dtype=np.bool_).copy()
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat returns of a finished game (0 while running).
+
+        Returns:
+            4p: 1.0 for each seat of the winning team, else 0.0; 2p: 1/0, 0.5 each on a draw.
+            Counted from the tricks played since this state's game was dealt or parsed.
+        """
+        return tuple(self._c.returns())
+
+    # ---------------------------------------------------------------- engine fields
+    @property
+    def rules(self) -> Rules:
+        """The rule set of this position."""
+        r = self._c.rules
+        return "rulebook" if r == "rulebook" else "dal-mara-engine"
+
+    def with_rules(self, rules: Rules) -> GameState:
+        """This position under another rule set.
+
+        Args:
+            rules: The rule set.
+
+        Returns:
+            The position (switching to the engine drops the Turup trick).
+
+        Raises:
+            ConfigError: ``INVALID_RULES`` for an unknown name.
+        """
+        return GameState(self._c.with_rules(rules), self._players)
+
+    @property
+    def mode(self) -> Literal["4p", "2p"]:
+        """``"4p"`` or ``"2p"``."""
+        return "4p" if self._c.four else "2p"
+
+    @property
+    def dealer_seat(self) -> int:
+        """The dealer."""
+        return self._c.parts()[2]
+
+    @property
+    def turup(self) -> str | None:
+        """The Turup suit's long name, or None."""
+        t = self._c.parts()[3]
+        return None if t is None else _SUIT_NAMES[t]
+
+    @property
+    def turup_trick(self) -> int | None:
+        """The trick in which the 4p Turup was set (rulebook; None otherwise or unknown)."""
+        return self._c.parts()[4]
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The roster."""
+        if self._players is not None:
+            return self._players
+        return _PLAYERS_4 if self._c.four else _PLAYERS_2
+
+    @property
+    def hands(self) -> dict[int, tuple[str, ...]]:
+        """Hands by seat, in the engine's (dealt) order."""
+        return {i: tuple(CARD_NAMES[c] for c in h) for i, h in enumerate(self._c.parts()[6])}
+
+    @property
+    def ghoptes(self) -> tuple[Ghopte, ...]:
+        """The Ghopte entries, seat-grouped as DMN lists them."""
+        return tuple(Ghopte(s, CARD_NAMES[c], o, r) for (s, c, o, r) in self._c.parts()[5])
+
+    @property
+    def stacks(self) -> dict[int, tuple[PlayerStack, ...]]:
+        """2p stacks by seat (empty in 4p)."""
+        slots = self._c.parts()[7]
+        out: dict[int, tuple[PlayerStack, ...]] = {}
+        if not slots:
+            return out
+        for seat in range(2):
+            row = []
+            for k in range(4):
+                cards = [CARD_NAMES[c] for c in slots[seat * 4 + k]]
+                row.append(PlayerStack(k, tuple(cards[:-1]), cards[-1] if cards else None))
+            out[seat] = tuple(row)
+        return out
+
+    @property
+    def move_number(self) -> int:
+        """Cards played so far."""
+        return self._c.parts()[8]
+
+    @property
+    def trick(self) -> Trick:
+        """The trick section."""
+        tn, pn, lead, g, cards = self._c.parts()[9]
+        played = tuple(PlayedCard(s, CARD_NAMES[c], i + 1) for i, (s, c) in enumerate(cards))
+        return Trick(tn, pn, None if lead is None else _SUIT_NAMES[lead], g, played)
+
+    @property
+    def move_detail(self) -> MoveDetail:
+        """The play that produced this position."""
+        d = self._c.parts()[10]
+        if d is None:
+            return MoveDetail(None, None, False)
+        return MoveDetail(d[0], CARD_NAMES[d[1]], d[2])
+
+    @property
+    def next_move_seat(self) -> int:
+        """``nextMoveSeat``: who acts next."""
+        return self._c.next_seat
+
+    @property
+    def tens_taken(self) -> tuple[int, ...]:
+        """Tens taken per seat in the tricks completed since this game was dealt or parsed."""
+        return tuple(self._c.tens_taken)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """Tricks taken per seat since this game was dealt or parsed."""
+        return tuple(self._c.tricks_taken)
+
+    def parts(self) -> Parts:
+        """The plain parts of the position (see ``parlour.dalmara._dmn.parse_parts``).
+
+        Returns:
+            The parts tuple.
+        """
+        return self._c.parts()
+
+    # ---------------------------------------------------------------- dunder
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self._c == other._c and self.players == other.players
+
+    def __hash__(self) -> int:
+        return self._c.zobrist
+
+    def __repr__(self) -> str:
+        return f"GameState.from_notation({self.to_notation()!r}, rules={self.rules!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.to_notation(), self.rules, self._players))
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self
+
+
+def _restore(text: str, rules: Rules, players: tuple[Player, ...] | None) -> GameState:
+    return GameState(parse_core(text, rules), players)
+
+
+class ActionResult:
+    """The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``.
+
+    ``dmn`` is written on first access. ``unwrap()`` returns the state or raises the matching
+    ``ParlourError``.
+    """
+
+    __slots__ = ("error", "state", "success")
+
+    success: bool
+    state: GameState | None
+    error: EngineError | None
+
+    def __init__(self, state: GameState | None, error: EngineError | None = None) -> None:
+        """Build a result (``state`` for success, else ``error``).
+
+        Args:
+            state: The new state on success.
+            error: The error on failure.
+        """
+        self.success = error is None
+        self.state = state
+        self.error = error
+
+    @property
+    def dmn(self) -> str | None:
+        """The DMN of the new state (None on failure)."""
+        return None if self.state is None else self.state.to_notation()
+
+    def unwrap(self) -> GameState:
+        """The new state.
+
+        Returns:
+            The state.
+
+        Raises:
+            ParlourError: The matching error class with the error's code and message.
+        """
+        if self.state is None:
+            assert self.error is not None
+            raise self.error.exception()
+        return self.state
+
+    def to_dict(self) -> dict[str, Any]:
+        """The engine's result object (the state as its DMN).
+
+        Returns:
+            ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
+        """
+        if self.error is not None:
+            return {"success": False, "error": self.error.to_dict()}
+        return {"success": True, "dmn": self.dmn}
+
+    def __getitem__(self, key: str) -> Any:
+        if key in ("success", "dmn", "state", "error"):
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def __repr__(self) -> str:
+        if self.error is not None:
+            return f"ActionResult(success=False, error={self.error!r})"
+        return f"ActionResult(success=True, dmn={self.dmn!r})"
+
+
+def failure(e: ParlourError, details: Mapping[str, Any] | None = None) -> ActionResult:
+    """An error result from an exception.
+
+    Args:
+        e: The exception.
+        details: Extra details.
+
+    Returns:
+        The result.
+    """
+    return ActionResult(None, EngineError(e.code, e.message, details))
+
+
+def card_list(cards: Sequence[str]) -> list[int]:
+    """Card strings to indices (unknown strings raise).
+
+    Args:
+        cards: Card strings.
+
+    Returns:
+        The indices.
+
+    Raises:
+        NotationError: ``INVALID_CARD`` for a string that is not a card.
+    """
+    out = []
+    for c in cards:
+        i = CARD_INDEX.get(c)
+        if i is None:
+            raise NotationError("INVALID_CARD", f"Invalid card: {c}")
+        out.append(i)
+    return out
+

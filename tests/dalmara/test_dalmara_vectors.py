@@ -1,0 +1,115 @@
+"""Replay every shared Dal Mara vector file (DMN-driven, as recorded)."""
+
+from __future__ import annotations
+
+import _dalmara_util as u
+import pytest
+
+import parlour.dalmara as dm
+
+ENGINE: dm.Rules = "dal-mara-engine"
+RULEBOOK: dm.Rules = "rulebook"
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("dalmara_4p.jsonl", ENGINE),
+        ("dalmara_2p.jsonl", ENGINE),
+        ("dalmara_rulebook_4p.jsonl", RULEBOOK),
+        ("dalmara_rulebook_2p.jsonl", RULEBOOK),
+    ],
+)
+def test_games_replay_exactly(name: str, rules: dm.Rules) -> None:
+    games = list(u.records(name))
+    assert games
+    for game in games:
+        assert game.get("rules", ENGINE) == rules
+        u.replay_game(game, rules)
+
+
+# Records of garbage the engine accepts or throws on: parlour refuses them (RULEBOOK.md §4).
+_REFUSED = {
+    "quirk_deal_duplicate_cards_accepted": "INVALID_DECK",
+    "quirk_declare_invalid_suit_accepted": "INVALID_TURUP_DECLARATION",
+}
+
+
+def _check_error_record(rec: dict[str, object], rules: dm.Rules, compare_messages: bool) -> None:
+    result = rec["result"]
+    assert isinstance(result, dict)
+    if rec["category"] == "create_game":
+        r = dm.create_game(rec["create"], rules=rules)
+    else:
+        dmn = rec["dmn"]
+        assert isinstance(dmn, str)
+        action = rec["action"]
+        assert isinstance(action, dict)
+        r = dm.dispatch(dmn, action, rules=rules)
+    cat = str(rec["category"])
+    if cat in _REFUSED:
+        assert not r.success and r.error is not None
+        assert r.error.code == _REFUSED[cat], rec
+    elif result.get("throws"):
+        assert not r.success and r.error is not None
+        assert r.error.code == "INVALID_DMN", rec
+    elif result["success"]:
+        assert r.success, (rec, r.error)
+        assert r.dmn == result["dmn"], rec
+    else:
+        assert not r.success and r.error is not None, rec
+        assert r.error.code == result["code"], (rec, r.error)
+        if compare_messages:
+            assert r.error.message == result["message"], (rec, r.error)
+
+
+def test_engine_error_records() -> None:
+    recs = list(u.records("dalmara_errors.jsonl"))
+    assert len(recs) > 600
+    for rec in recs:
+        _check_error_record(rec, ENGINE, compare_messages=True)
+
+
+def test_rulebook_error_records() -> None:
+    recs = list(u.records("dalmara_rulebook_errors.jsonl"))
+    assert recs
+    for rec in recs:
+        _check_error_record(rec, RULEBOOK, compare_messages=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"), [("dmn_roundtrip.jsonl", ENGINE), ("dmn_rulebook_roundtrip.jsonl", RULEBOOK)]
+)
+def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
+    for rec in u.records(name):
+        text = rec["dmn"]
+        hand_made_bad_cards = "invalid card tokens" in rec.get("note", "")
+        if rec["kind"] == "rejected" or hand_made_bad_cards:
+            with pytest.raises(dm.NotationError if hasattr(dm, "NotationError") else Exception) as info:
+                dm.parse_dmn(text, rules=rules)
+            assert getattr(info.value, "code", None) == "INVALID_DMN"
+            continue
+        try:
+            state = dm.parse_dmn(text, rules=rules)
+        except Exception as e:
+            assert rec["kind"] == "lenient", (rec, e)
+            assert getattr(e, "code", None) == "INVALID_DMN"
+            continue
+        assert dm.serialize_dmn(state) == rec["reserialized"], rec
+        parsed = rec["parsed"]
+        assert state.mode == parsed["mode"]
+        assert state.dealer_seat == parsed["dealerSeat"]
+        assert state.turup == parsed["turup"]
+        assert state.move_number == parsed["moveNumber"]
+        assert state.next_move_seat == parsed["nextMoveSeat"]
+        tr = parsed["trick"]
+        assert state.trick.number == tr["number"]
+        assert state.trick.play_number == tr["playNumber"]
+        assert state.trick.lead_suit == tr["leadSuit"]
+        assert state.trick.is_ghopte == tr["isGhopte"]
+        assert [f"{c.seat}:{c.card}" for c in state.trick.cards] == tr["cards"]
+        assert [
+            {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved} for g in state.ghoptes
+        ] == parsed["ghoptes"]
+        if "turupTrick" in parsed:
+            assert state.turup_trick == parsed["turupTrick"]
