@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from parlour import _core
 from parlour.dalmara._dmn import CARD_INDEX
 from parlour.dalmara._state import Player
 from parlour.errors import IllegalMoveError
@@ -119,7 +120,10 @@ def create_deck() -> list[str]:
 
 
 def shuffle_deck(deck: Sequence[str], seed: int | None = None) -> list[str]:
-    """``shuffleDeck``: a shuffled copy (Fisher-Yates; seeded and repeatable when ``seed`` is given).
+    """``shuffleDeck``: a shuffled copy (Fisher-Yates).
+
+    With a seed the shuffle is parlour's seeded one (xoshiro256**, ``parlour._core``), the same
+    on every platform and release; without one it draws from the operating system.
 
     Args:
         deck: The cards.
@@ -129,11 +133,10 @@ def shuffle_deck(deck: Sequence[str], seed: int | None = None) -> list[str]:
         A new list.
     """
     out = list(deck)
-    rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.randrange(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
+    if seed is None:
+        random.SystemRandom().shuffle(out)
+        return out
+    return [out[i] for i in _core.shuffled_indices(len(out), seed & 0xFFFFFFFFFFFFFFFF)]
 
 
 def parse_card(card: str) -> ParsedCard:
