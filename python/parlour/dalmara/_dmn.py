@@ -58,6 +58,10 @@ def _bad(message: str) -> NotationError:
 
 def _int(text: str, what: str, lo: int, hi: int) -> int:
     """JavaScript ``parseInt`` on ``text``, refused when NaN, hex or outside ``lo..hi``."""
+    if text.isdecimal() and text.isascii():
+        value = int(text)
+        if lo <= value <= hi:
+            return value
     m = _INT.match(text.lstrip())
     if m is None or m.group(2) or not m.group(3):
         raise _bad(f"Invalid DMN: {what} {text[:20]!r} is not a number")
@@ -75,7 +79,14 @@ def _card(text: str) -> int:
 
 
 def _cards(text: str) -> list[int]:
-    return [_card(t) for t in text.split(",")] if text else []
+    if not text:
+        return []
+    get = CARD_INDEX.get
+    out = [get(t, -1) for t in text.split(",")]
+    if -1 in out:
+        for t in text.split(","):
+            _card(t)
+    return out
 
 
 def parse_parts(text: str, rules: str) -> Parts:

@@ -10,6 +10,7 @@ use parlour_core::games::dalmara::{
 use parlour_core::Error;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 const CARD_STR: [&str; 64] = [
@@ -22,6 +23,46 @@ const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 fn cs(c: u8) -> &'static str {
     CARD_STR.get(usize::from(c)).copied().unwrap_or("")
+}
+
+static CARD_PYSTR: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+static LEGAL_TABLE: PyOnceLock<Vec<Py<PyLegalMove>>> = PyOnceLock::new();
+static MOVE_TABLE: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+
+/// The interned Python string of card `c`.
+fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
+    let table = CARD_PYSTR.get_or_init(py, || CARD_STR.iter().map(|t| PyString::intern(py, t).unbind()).collect());
+    table.get(usize::from(c)).map_or_else(|| PyString::new(py, ""), |s| s.bind(py).clone())
+}
+
+/// The shared `LegalMove` value of `(card, stack)` (values are immutable, so one per value).
+fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, PyLegalMove>> {
+    let table = LEGAL_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyLegalMove>>> {
+        (0..64u16 * 5)
+            .map(|i| {
+                let k = u8::try_from(i % 5).unwrap_or(0);
+                let card = u8::try_from(i / 5).unwrap_or(0);
+                Py::new(py, PyLegalMove { card, stack: k.checked_sub(1) })
+            })
+            .collect()
+    })?;
+    let i = usize::from(card) * 5 + stack.map_or(0, |k| usize::from(k.min(3)) + 1);
+    match table.get(i) {
+        Some(m) => Ok(m.bind(py).clone()),
+        None => Bound::new(py, PyLegalMove { card, stack }),
+    }
+}
+
+/// The shared `Move` value of a core move.
+fn move_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
+    let table = MOVE_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
+        (0..192u8).map(|i| Py::new(py, PyMove { mv: MoveKey(i / 64, i % 64) })).collect()
+    })?;
+    let pm = PyMove::from_move(m);
+    match table.get(usize::from(pm.mv.0) * 64 + usize::from(pm.mv.1)) {
+        Some(x) => Ok(x.bind(py).clone()),
+        None => Bound::new(py, pm),
+    }
 }
 
 /// The sentinel seat used for a seat argument that is not an integer.
@@ -44,12 +85,14 @@ fn err(e: Error, seat: &Bound<'_, PyAny>) -> PyErr {
     to_py(e)
 }
 
-fn card_arg<'a>(card: &'a Bound<'_, PyAny>, buf: &'a mut String) -> CardIn<'a> {
-    *buf = match card.cast::<PyString>() {
-        Ok(s) => s.to_str().map(str::to_string).unwrap_or_default(),
-        Err(_) => card.str().map(|s| s.to_string()).unwrap_or_default(),
-    };
-    CardIn::text(buf)
+fn with_card<R>(card: &Bound<'_, PyAny>, f: impl FnOnce(CardIn<'_>) -> R) -> R {
+    if let Ok(s) = card.cast::<PyString>() {
+        if let Ok(t) = s.to_str() {
+            return f(CardIn::text(t));
+        }
+    }
+    let t = card.str().map(|s| s.to_string()).unwrap_or_default();
+    f(CardIn::text(&t))
 }
 
 fn deck_arg(deck: Option<&Bound<'_, PyAny>>) -> Option<Vec<Option<u8>>> {
@@ -100,8 +143,8 @@ impl PyLegalMove {
     }
     /// The card (`"10s"`).
     #[getter]
-    fn card(&self) -> &'static str {
-        cs(self.card)
+    fn card<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        card_py(py, self.card)
     }
     /// The stack number for a face-up stack card, else None.
     #[getter]
@@ -414,27 +457,19 @@ impl PyCore {
     }
     /// `PICKUP_TURUP_CARD`.
     fn pickup(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mut buf = String::new();
-        let c = card_arg(card, &mut buf);
-        self.inner.pickup(seat_arg(seat), c).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.pickup(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
     }
     /// `playCard` (a Ghopte submission while a Ghopte is unresolved).
     fn play(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mut buf = String::new();
-        let c = card_arg(card, &mut buf);
-        self.inner.play_card(seat_arg(seat), c).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_card(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
     }
     /// `PLAY_CARD` (refused while a Ghopte is unresolved).
     fn play_normal(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mut buf = String::new();
-        let c = card_arg(card, &mut buf);
-        self.inner.play_normal(seat_arg(seat), c).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_normal(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
     }
     /// `PLAY_GHOPTE`.
     fn play_ghopte(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mut buf = String::new();
-        let c = card_arg(card, &mut buf);
-        self.inner.play_ghopte(seat_arg(seat), c).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_ghopte(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
     }
 
     /// `getLegalMoves(x, seat)` as `LegalMove` values in the engine's order.
@@ -443,7 +478,7 @@ impl PyCore {
         self.inner.legal_plays_into(seat_arg(seat), &mut buf);
         let items: Vec<Bound<'py, PyLegalMove>> = buf
             .into_iter()
-            .map(|(card, stack)| Bound::new(py, PyLegalMove { card, stack }))
+            .map(|(card, stack)| legal_py(py, card, stack))
             .collect::<PyResult<_>>()?;
         PyList::new(py, items)
     }
@@ -470,7 +505,7 @@ impl PyCore {
         let mut buf = Vec::with_capacity(16);
         self.inner.protocol_moves(&mut buf);
         let items: Vec<Bound<'py, PyMove>> =
-            buf.into_iter().map(|m| Bound::new(py, PyMove::from_move(m))).collect::<PyResult<_>>()?;
+            buf.into_iter().map(|m| move_py(py, m)).collect::<PyResult<_>>()?;
         PyTuple::new(py, items)
     }
     /// Number of protocol moves.
@@ -541,7 +576,9 @@ impl PyCore {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyCore>().is_ok_and(|o| o.get().inner == self.inner)
+        other
+            .cast::<PyCore>()
+            .is_ok_and(|o| o.get().inner.zobrist() == self.inner.zobrist() && o.get().inner.same_position(&self.inner))
     }
     fn __hash__(&self) -> u64 {
         self.inner.zobrist()

@@ -549,6 +549,12 @@ impl DalMara {
         s
     }
 
+    /// True when both hold the same position (the tens and tricks counters aside).
+    #[must_use]
+    pub fn same_position(&self, other: &DalMara) -> bool {
+        self.without_counters() == other.without_counters()
+    }
+
     /// Number of seats (4 or 2).
     #[must_use]
     pub fn seats(&self) -> usize {
