@@ -10,7 +10,9 @@ from typing import Any
 
 import parlour.dalmara as dm
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
+)
 VECTORS = SHARED / "vectors" / "dalmara"
 
 
@@ -21,11 +23,18 @@ def records(name: str) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
+def code(r: dm.ActionResult) -> str | None:
+    """The error code of a result, None on success."""
+    return None if r.error is None else r.error.code
+
+
 def legal_strings(x: dm.GameState | str, seat: int, rules: dm.Rules) -> list[str]:
     return [str(m) for m in dm.get_legal_moves(x, seat, rules=rules)]
 
 
-def resolve_action(game: dict[str, Any], action: dict[str, Any], prev: str, rules: dm.Rules) -> dict[str, Any]:
+def resolve_action(
+    game: dict[str, Any], action: dict[str, Any], prev: str, rules: dm.Rules
+) -> dict[str, Any]:
     payload = dict(action.get("payload") or {})
     if payload.get("deck") == "<deck>":
         payload["deck"] = game["deck"]
@@ -37,7 +46,12 @@ def resolve_action(game: dict[str, Any], action: dict[str, Any], prev: str, rule
 def replay_game(game: dict[str, Any], rules: dm.Rules) -> None:
     """Replay one recorded game DMN-driven and check every recorded fact."""
     seed = game["seed"]
-    created = dm.create_game(game["mode"], game["dealer"], [{"seat": i} for i in range(4 if game["mode"] == "4p" else 2)], rules=rules)
+    created = dm.create_game(
+        game["mode"],
+        game["dealer"],
+        [{"seat": i} for i in range(4 if game["mode"] == "4p" else 2)],
+        rules=rules,
+    )
     assert created.dmn == game["init_dmn"], seed
     prev = game["init_dmn"]
     n = 4 if game["mode"] == "4p" else 2
@@ -49,8 +63,8 @@ def replay_game(game: dict[str, Any], rules: dm.Rules) -> None:
         assert r.dmn == step["dmn"], (seed, i, r.dmn, step["dmn"])
         assert r.state is not None
         assert r.state.next_move_seat == step["next"]
-        assert legal_strings(r.dmn, step["next"], rules) == step["legal"], (seed, i)
-        assert dm.is_finished(r.dmn, rules=rules) is step["finished"], (seed, i)
+        assert legal_strings(r.state, step["next"], rules) == step["legal"], (seed, i)
+        assert dm.is_finished(step["dmn"], rules=rules) is step["finished"], (seed, i)
         assert dm.serialize_dmn(dm.parse_dmn(step["dmn"], rules=rules)) == step["dmn"]
         won = step.get("trick_won")
         taken = r.state.tricks_taken
@@ -61,8 +75,10 @@ def replay_game(game: dict[str, Any], rules: dm.Rules) -> None:
             winner = taken.index(1)
             assert winner == won["winner"], (seed, i, winner, won)
             scores[winner] = dm.update_score_on_trick_won(scores[winner], won)
-        prev = r.dmn
-    assert {str(k): {"tens": v.tens, "tricks": v.tricks} for k, v in scores.items()} == game["scores"]
+        prev = step["dmn"]
+    assert {str(k): {"tens": v.tens, "tricks": v.tricks} for k, v in scores.items()} == game[
+        "scores"
+    ]
     players = dm.parse_dmn(prev, rules=rules).players
     if n == 4:
         assert dm.evaluate_game_winner_4p(scores, players).to_dict() == game["winner"], seed

@@ -32,14 +32,18 @@ def visible_cards(s: dm.GameState) -> list[str]:
 def start(seed: int, four: bool, rules: dm.Rules, rng: random.Random) -> dm.GameState:
     n = 4 if four else 2
     dealer = rng.randrange(n)
-    g = dm.create_game("4p" if four else "2p", dealer, [{"seat": i} for i in range(n)], rules=rules).unwrap()
+    g = dm.create_game(
+        "4p" if four else "2p", dealer, [{"seat": i} for i in range(n)], rules=rules
+    ).unwrap()
     deck = dm.shuffle_deck(dm.create_deck(), seed)
     if four:
         return dm.deal_four_player(g, deck, dealer).unwrap()
     s = dm.deal_two_player_hands(g, deck, dealer).unwrap()
     s = s.apply(rng.choice(s.legal_moves()))
     variant = rng.randrange(3)
-    stack_deck = None if variant == 0 else deck if variant == 1 else dm.get_remaining_cards_2p(s, deck)
+    stack_deck = (
+        None if variant == 0 else deck if variant == 1 else dm.get_remaining_cards_2p(s, deck)
+    )
     return dm.deal_two_player_stacks(s, dealer, stack_deck).unwrap()
 
 
@@ -55,7 +59,8 @@ def check_game(seed: int, four: bool, rules: dm.Rules) -> None:
         assert again.to_notation() == text
         cards = visible_cards(s)
         assert len(cards) == len(set(cards))
-        assert set(cards).isdisjoint(won) and set(cards) | won == DECK
+        assert set(cards).isdisjoint(won)
+        assert set(cards) | won == DECK
         seat = s.next_move_seat
         legal = {m.card for m in dm.get_legal_moves(s, seat)}
         p = s.parts()
@@ -65,7 +70,9 @@ def check_game(seed: int, four: bool, rules: dm.Rules) -> None:
         accepted = {c for c in candidates if dm.play_card(s, seat, c).success}
         assert accepted == legal, (text, accepted, legal)
         others = sorted(DECK - candidates)
-        assert not any(dm.play_card(s, seat, c).success for c in rng.sample(others, min(2, len(others))))
+        assert not any(
+            dm.play_card(s, seat, c).success for c in rng.sample(others, min(2, len(others)))
+        )
         for other in range(n):
             if other != seat:
                 assert dm.get_legal_moves(s, other) == []
@@ -78,11 +85,15 @@ def check_game(seed: int, four: bool, rules: dm.Rules) -> None:
             won |= {*in_trick, mv.value}
         s = nxt
         steps += 1
-    assert won == DECK and steps >= 52
-    assert sum(s.tricks_taken) == (13 if four else 26) and sum(s.tens_taken) == 4
+    assert won == DECK
+    assert steps >= 52
+    assert sum(s.tricks_taken) == (13 if four else 26)
+    assert sum(s.tens_taken) == 4
 
 
-_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+_SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 
 
 @_SETTINGS

@@ -25,11 +25,13 @@ def test_state_follows_the_protocol() -> None:
     assert isinstance(s, GameStateProtocol)
     assert s.to_move == s.next_move_seat
     moves = s.legal_moves()
-    assert moves and all(isinstance(m, dm.Move) and m.kind == "play" for m in moves)
+    assert moves
+    assert all(isinstance(m, dm.Move) and m.kind == "play" for m in moves)
     before = (s.to_notation(), s.zobrist)
     t = s.apply(moves[0])
     assert (s.to_notation(), s.zobrist) == before
-    assert t != s and hash(t) == hash(t.zobrist)
+    assert t != s
+    assert hash(t) == hash(t.zobrist)
     assert s.apply_index(0) == t
     assert s.apply(moves[0].value) == t
     with pytest.raises(IndexError):
@@ -40,24 +42,32 @@ def test_state_follows_the_protocol() -> None:
     with pytest.raises(IllegalMoveError):
         s.apply(dm.Move("play", other))
     mask = s.legal_mask()
-    assert mask.shape == (108,) and mask.dtype == np.bool_
+    assert mask.shape == (108,)
+    assert mask.dtype == np.bool_
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(m.index for m in moves)
 
 
 def test_states_pickle_copy_hash_and_compare() -> None:
     s = dealt(2).apply_index(0)
     assert pickle.loads(pickle.dumps(s)) == s
-    assert copy.deepcopy(s) is s and copy.copy(s) is s
+    assert copy.deepcopy(s) is s
+    assert copy.copy(s) is s
     again = dm.GameState.from_notation(s.to_notation())
-    assert again == s and hash(again) == hash(s)
+    assert again == s
+    assert hash(again) == hash(s)
     assert len({s, again}) == 1
     assert repr(s).startswith("GameState.from_notation(")
     for m in (dm.Move("play", "Kh"), dm.LegalMove("10s", 2)):
         assert pickle.loads(pickle.dumps(m)) == m
-    assert str(dm.LegalMove("10s", 2)) == "10s@2" and dm.LegalMove("10s", 2).to_dict() == {"card": "10s", "stackPosition": 2}
+    assert str(dm.LegalMove("10s", 2)) == "10s@2"
+    assert dm.LegalMove("10s", 2).to_dict() == {
+        "card": "10s",
+        "stackPosition": 2,
+    }
     with pytest.raises(AttributeError):
-        s._c = None  # type: ignore[misc]
         dm.LegalMove("Kh").card = "As"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        s.mode = "2p"  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("rules", ["rulebook", "dal-mara-engine"])
@@ -69,10 +79,14 @@ def test_full_games_through_the_protocol(rules: dm.Rules) -> None:
         while not s.is_terminal:
             s = s.apply_index(rng.randrange(len(s.legal_moves())))
             n += 1
-        assert n == 52 and s.to_move is None and s.legal_moves() == ()
+        assert n == 52
+        assert s.to_move is None
+        assert s.legal_moves() == ()
         r = s.returns()
-        assert sorted(r) == [0.0, 0.0, 1.0, 1.0] and r[0] == r[2]
-        assert sum(s.tens_taken) == 4 and sum(s.tricks_taken) == 13
+        assert sorted(r) == [0.0, 0.0, 1.0, 1.0]
+        assert r[0] == r[2]
+        assert sum(s.tens_taken) == 4
+        assert sum(s.tricks_taken) == 13
         w = dm.evaluate_game_winner_4p(
             {i: dm.ScoreState(s.tens_taken[i], s.tricks_taken[i]) for i in range(4)}, s.players
         )
@@ -84,7 +98,8 @@ def test_two_player_protocol_declares_and_picks_up() -> None:
     s = dm.deal_two_player_hands(g, dm.shuffle_deck(dm.create_deck(), 3), 0).unwrap()
     assert [str(m) for m in s.legal_moves()] == [f"declare {x}" for x in dm.SUITS]
     s = s.apply(dm.Move("declare", "hearts"))
-    assert s.turup == "hearts" and s.legal_moves() == ()
+    assert s.turup == "hearts"
+    assert s.legal_moves() == ()
     s = dm.deal_two_player_stacks(s, 0).unwrap()
     rng = random.Random(3)
     moves = 0
@@ -98,10 +113,12 @@ def test_two_player_protocol_declares_and_picks_up() -> None:
 @pytest.mark.parametrize("game", ["dalmara-4p", "dalmara-2p"])
 @pytest.mark.parametrize("rules", ["rulebook", "dal-mara-engine"])
 def test_simulate_registry(game: str, rules: str) -> None:
-    assert game in parlour.GAMES and "rules" in parlour.GAMES[game].options
+    assert game in parlour.GAMES
+    assert "rules" in parlour.GAMES[game].options
     a = parlour.simulate(game, 200, seed=5, options={"rules": rules}, threads=1)
     b = parlour.simulate(game, 200, seed=5, options={"rules": rules}, threads=2)
     assert np.array_equal(a.hashes, b.hashes)
-    assert int(a.move_counts.min()) >= 52 and a.moves == int(a.move_counts.sum())
+    assert int(a.move_counts.min()) >= 52
+    assert a.moves == int(a.move_counts.sum())
     with pytest.raises(ConfigError):
         parlour.simulate(game, 2, options={"rules": "house"})

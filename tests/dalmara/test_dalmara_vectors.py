@@ -6,6 +6,13 @@ import _dalmara_util as u
 import pytest
 
 import parlour.dalmara as dm
+from parlour.errors import NotationError
+
+# The lenient strings parlour refuses (documented in docs/dalmara.md); it reproduces the others.
+REFUSED_LENIENT = {
+    "non-numeric move number => NaN",  # NaN is not a move number
+    "trick entry without proper seat => seat NaN",  # 0s reads as seat 0, but As is also a stack top
+}
 
 ENGINE: dm.Rules = "dal-mara-engine"
 RULEBOOK: dm.Rules = "rulebook"
@@ -48,17 +55,19 @@ def _check_error_record(rec: dict[str, object], rules: dm.Rules, compare_message
         r = dm.dispatch(dmn, action, rules=rules)
     cat = str(rec["category"])
     if cat in _REFUSED:
-        assert not r.success and r.error is not None
+        assert not r.success
+        assert r.error is not None
         assert r.error.code == _REFUSED[cat], rec
     elif result.get("throws"):
-        assert not r.success and r.error is not None
+        assert not r.success
+        assert r.error is not None
         assert r.error.code == "INVALID_DMN", rec
     elif result["success"]:
         assert r.success, (rec, r.error)
         assert r.dmn == result["dmn"], rec
     else:
-        assert not r.success and r.error is not None, rec
-        assert r.error.code == result["code"], (rec, r.error)
+        assert u.code(r) == result["code"], (rec, r.error)
+        assert r.error is not None
         if compare_messages:
             assert r.error.message == result["message"], (rec, r.error)
 
@@ -85,16 +94,15 @@ def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
         text = rec["dmn"]
         hand_made_bad_cards = "invalid card tokens" in rec.get("note", "")
         if rec["kind"] == "rejected" or hand_made_bad_cards:
-            with pytest.raises(dm.NotationError if hasattr(dm, "NotationError") else Exception) as info:
+            with pytest.raises(NotationError) as info:
                 dm.parse_dmn(text, rules=rules)
-            assert getattr(info.value, "code", None) == "INVALID_DMN"
+            assert info.value.code == "INVALID_DMN"
             continue
-        try:
-            state = dm.parse_dmn(text, rules=rules)
-        except Exception as e:
-            assert rec["kind"] == "lenient", (rec, e)
-            assert getattr(e, "code", None) == "INVALID_DMN"
+        if rec["kind"] == "lenient" and rec["note"] in REFUSED_LENIENT:
+            with pytest.raises(NotationError, match="INVALID_DMN"):
+                dm.parse_dmn(text, rules=rules)
             continue
+        state = dm.parse_dmn(text, rules=rules)
         assert dm.serialize_dmn(state) == rec["reserialized"], rec
         parsed = rec["parsed"]
         assert state.mode == parsed["mode"]
@@ -109,7 +117,8 @@ def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
         assert state.trick.is_ghopte == tr["isGhopte"]
         assert [f"{c.seat}:{c.card}" for c in state.trick.cards] == tr["cards"]
         assert [
-            {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved} for g in state.ghoptes
+            {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved}
+            for g in state.ghoptes
         ] == parsed["ghoptes"]
         if "turupTrick" in parsed:
             assert state.turup_trick == parsed["turupTrick"]

@@ -67,12 +67,16 @@ def _state(x: GameState | str, rules: Rules | None) -> GameState:
         return x.with_rules(rules)
     if isinstance(x, str):
         return GameState(parse_core(x, "rulebook" if rules is None else rules))
-    raise NotationError("INVALID_DMN", f"expected a DMN string or a GameState, got {type(x).__name__}")
+    raise NotationError(
+        "INVALID_DMN", f"expected a DMN string or a GameState, got {type(x).__name__}"
+    )
 
 
 def _check_rules(rules: str | None) -> None:
     if rules is not None and rules not in RULE_SETS:
-        raise ConfigError("INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}')
+        raise ConfigError(
+            "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
+        )
 
 
 def _payload(seat: Any, rest: Mapping[str, Any] | None, **named: Any) -> dict[str, Any]:
@@ -242,14 +246,23 @@ def deal_four_player(
     _check_rules(rules)
     if ghopte_order not in ("dealer-last", "dealer-first"):
         raise ConfigError(
-            "INVALID_OPTION", f'ghopte_order must be "dealer-last" or "dealer-first", not {ghopte_order!r}'
+            "INVALID_OPTION",
+            f'ghopte_order must be "dealer-last" or "dealer-first", not {ghopte_order!r}',
         )
     if isinstance(deck, Mapping) and seat is _MISSING:
         payload = dict(deck)
     else:
-        payload = {"deck": None if deck is _MISSING else deck, "seat": None if seat is _MISSING else seat}
+        payload = {
+            "deck": None if deck is _MISSING else deck,
+            "seat": None if seat is _MISSING else seat,
+        }
     return _run(
-        x, rules, "deal_four", _seat(payload.get("seat")), payload.get("deck"), ghopte_order == "dealer-first"
+        x,
+        rules,
+        "deal_four",
+        _seat(payload.get("seat")),
+        payload.get("deck"),
+        ghopte_order == "dealer-first",
     )
 
 
@@ -274,7 +287,10 @@ def deal_two_player_hands(
     if isinstance(deck, Mapping) and seat is _MISSING:
         payload = dict(deck)
     else:
-        payload = {"deck": None if deck is _MISSING else deck, "seat": None if seat is _MISSING else seat}
+        payload = {
+            "deck": None if deck is _MISSING else deck,
+            "seat": None if seat is _MISSING else seat,
+        }
     return _run(x, rules, "deal_two_hands", _seat(payload.get("seat")), payload.get("deck"))
 
 
@@ -373,7 +389,9 @@ def play_card(
         _check_rules(rules)
     if type(x) is GameState and rules is None and card is not _MISSING:
         try:
-            core = x._c.play("undefined" if seat is None else seat, "undefined" if card is None else card)
+            core = x._c.play(
+                "undefined" if seat is None else seat, "undefined" if card is None else card
+            )
         except ParlourError as e:
             return failure(e)
         return ActionResult(GameState(core, x._players))
@@ -393,7 +411,9 @@ _OPS: Final = {
 }
 
 
-def dispatch(x: GameState | str, action: Mapping[str, Any] | str, *, rules: Rules | None = None) -> ActionResult:
+def dispatch(
+    x: GameState | str, action: Mapping[str, Any] | str, *, rules: Rules | None = None
+) -> ActionResult:
     """``dispatch``: apply the engine's JSON action object ``{"type": ..., "payload": {...}}``.
 
     Never raises for game input: malformed DMN is an ``INVALID_DMN`` error result, an unknown
@@ -478,7 +498,9 @@ def get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Pla
     return None
 
 
-def get_legal_moves(x: GameState | str, seat: int, *, rules: Rules | None = None) -> list[LegalMove]:
+def get_legal_moves(
+    x: GameState | str, seat: int, *, rules: Rules | None = None
+) -> list[LegalMove]:
     """``getLegalMoves``: the legal plays of ``seat`` in the engine's order.
 
     Args:
@@ -518,8 +540,9 @@ def is_finished(x: GameState | str, *, rules: Rules | None = None) -> bool:
 def get_remaining_cards_2p(
     x: GameState | str, original_deck: Sequence[str] | None = None, *, rules: Rules | None = None
 ) -> list[str]:
-    """``getRemainingCards2P``: the deck (if it has 52 cards, else the unshuffled deck) without
-    both hands' cards, in order.
+    """``getRemainingCards2P``: the deck without both hands' cards, in order.
+
+    The deck is ``original_deck`` when it has 52 cards, else the unshuffled ``create_deck()``.
 
     Args:
         x: A DMN string or a state.
@@ -598,11 +621,16 @@ def serialize_state(state: GameState) -> str:
         "players": [{"seat": p.seat, "team": p.team} for p in state.players],
         "hands": {str(k): list(v) for k, v in state.hands.items()},
         "ghoptes": [
-            {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved} for g in state.ghoptes
+            {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved}
+            for g in state.ghoptes
         ],
         "stacks": {
             str(k): [
-                {"position": s.position, "hiddenCards": list(s.hidden_cards), "faceUpCard": s.face_up_card}
+                {
+                    "position": s.position,
+                    "hiddenCards": list(s.hidden_cards),
+                    "faceUpCard": s.face_up_card,
+                }
                 for s in v
             ]
             for k, v in state.stacks.items()
@@ -613,7 +641,9 @@ def serialize_state(state: GameState) -> str:
             "playNumber": tr.play_number,
             "leadSuit": tr.lead_suit,
             "isGhopte": tr.is_ghopte,
-            "cards": [{"seat": c.seat, "card": c.card, "playOrder": c.play_order} for c in tr.cards],
+            "cards": [
+                {"seat": c.seat, "card": c.card, "playOrder": c.play_order} for c in tr.cards
+            ],
         },
         "moveDetail": {"seat": md.seat, "card": md.card, "makesTurup": md.makes_turup},
         "nextMoveSeat": state.next_move_seat,
@@ -684,7 +714,8 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
                     slots[pos] = cards
                 stacks.extend(slots)
         ghoptes = [
-            (int(g["seat"]), card(g["card"]), int(g["order"]), bool(g["resolved"])) for g in st.get("ghoptes", [])
+            (int(g["seat"]), card(g["card"]), int(g["order"]), bool(g["resolved"]))
+            for g in st.get("ghoptes", [])
         ]
         trick = st["trick"]
         tcards = [(int(c["seat"]), card(c["card"])) for c in trick.get("cards", [])]
@@ -703,7 +734,13 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
             hands,
             stacks,
             int(st["moveNumber"]),
-            (int(trick["number"]), int(trick["playNumber"]), suit(trick.get("leadSuit")), bool(trick["isGhopte"]), tcards),
+            (
+                int(trick["number"]),
+                int(trick["playNumber"]),
+                suit(trick.get("leadSuit")),
+                bool(trick["isGhopte"]),
+                tcards,
+            ),
             detail,
             int(st["nextMoveSeat"]),
         )

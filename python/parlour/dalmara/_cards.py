@@ -45,7 +45,12 @@ RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
 RANK_VALUE: Final[Mapping[str, int]] = {r: i + 2 for i, r in enumerate(RANKS)}
 """Rank to its value 2..14."""
 
-SUIT_ABBREVIATION: Final[Mapping[str, str]] = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+SUIT_ABBREVIATION: Final[Mapping[str, str]] = {
+    "spades": "s",
+    "hearts": "h",
+    "diamonds": "d",
+    "clubs": "c",
+}
 """Long suit name to its DMN letter."""
 
 _ABBR_SUIT: Final = {v: k for k, v in SUIT_ABBREVIATION.items()}
@@ -251,7 +256,9 @@ def count_tens_in_cards(cards: Iterable[Any]) -> int:
     return sum(1 for c in cards if _card_of(c).startswith("10"))
 
 
-def update_score_on_trick_won(current_score: ScoreState | Mapping[str, int], trick: Any) -> ScoreState:
+def update_score_on_trick_won(
+    current_score: ScoreState | Mapping[str, int], trick: Any
+) -> ScoreState:
     """``updateScoreOnTrickWon({currentScore, trick})``: add the trick's tens and one trick.
 
     Args:
@@ -262,7 +269,9 @@ def update_score_on_trick_won(current_score: ScoreState | Mapping[str, int], tri
         The new score.
     """
     if isinstance(current_score, Mapping):
-        current_score = ScoreState(int(current_score.get("tens", 0)), int(current_score.get("tricks", 0)))
+        current_score = ScoreState(
+            int(current_score.get("tens", 0)), int(current_score.get("tricks", 0))
+        )
     if isinstance(trick, Mapping):
         cards = trick.get("cards", [])
     else:
@@ -332,7 +341,11 @@ class Winner2P:
         Returns:
             A new dict.
         """
-        return {"winnerSeat": self.winner_seat, "winnerPosition": self.winner_position, "reason": self.reason}
+        return {
+            "winnerSeat": self.winner_seat,
+            "winnerPosition": self.winner_position,
+            "reason": self.reason,
+        }
 
 
 def evaluate_game_winner_4p(scores: Mapping[Any, Any], players: Sequence[Any]) -> Winner4P:
@@ -360,7 +373,9 @@ def evaluate_game_winner_4p(scores: Mapping[Any, Any], players: Sequence[Any]) -
     if t2 > t1:
         return Winner4P(team2, f"Team {team2} wins with {t2} tens")
     if k1 >= k2:
-        return Winner4P(team1, f"2-2 tie broken by tricks: Team {team1} ({k1}) vs Team {team2} ({k2})")
+        return Winner4P(
+            team1, f"2-2 tie broken by tricks: Team {team1} ({k1}) vs Team {team2} ({k2})"
+        )
     return Winner4P(team2, f"2-2 tie broken by tricks: Team {team2} ({k2}) vs Team {team1} ({k1})")
 
 
@@ -383,7 +398,10 @@ def evaluate_game_winner_2p(scores: Mapping[Any, Any], players: Sequence[Any]) -
     if sa.tricks != sb.tricks:
         (w, sw), (lo, sl) = ((a, sa), (b, sb)) if sa.tricks > sb.tricks else ((b, sb), (a, sa))
         return Winner2P(
-            w, w, f"2-2 tie broken by tricks: Player at seat {w} ({sw.tricks}) vs Player at seat {lo} ({sl.tricks})"
+            w,
+            w,
+            f"2-2 tie broken by tricks: Player at seat {w} ({sw.tricks}) "
+            f"vs Player at seat {lo} ({sl.tricks})",
         )
     return Winner2P(
         None, None, f"Game ended in a draw (equal tens: {sa.tens}, equal tricks: {sa.tricks})"

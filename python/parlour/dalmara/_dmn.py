@@ -25,7 +25,9 @@ __all__ = ["CARD_INDEX", "CARD_NAMES", "format_parts", "parse_parts"]
 _SUIT_CHARS = "shdc"
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-CARD_NAMES: dict[int, str] = {s * 16 + r: _RANKS[r] + _SUIT_CHARS[s] for s in range(4) for r in range(13)}
+CARD_NAMES: dict[int, str] = {
+    s * 16 + r: _RANKS[r] + _SUIT_CHARS[s] for s in range(4) for r in range(13)
+}
 """Card index (``suit * 16 + rank``) to the engine's card string."""
 
 CARD_INDEX: dict[str, int] = {v: k for k, v in CARD_NAMES.items()}
@@ -136,7 +138,8 @@ def parse_parts(text: str, rules: str) -> Parts:
         f = g[3]
         if not _TURUP_TRICK.fullmatch(f) or int(f) > 13:
             raise _bad(
-                f"Invalid DMN game section: Turup trick '{f[:20]}' is not a trick number between 1 and 13"
+                f"Invalid DMN game section: Turup trick '{f[:20]}' "
+                "is not a trick number between 1 and 13"
             )
         if turup is None:
             raise _bad("Invalid DMN game section: Turup trick given without a Turup")
@@ -203,7 +206,20 @@ def format_parts(p: Parts) -> str:
     Returns:
         The DMN string.
     """
-    four, rules, dealer, turup, turup_trick, ghoptes, hands, stacks, move_number, trick, detail, nxt = p
+    (
+        four,
+        rules,
+        dealer,
+        turup,
+        turup_trick,
+        ghoptes,
+        hands,
+        stacks,
+        move_number,
+        trick,
+        detail,
+        nxt,
+    ) = p
     names = CARD_NAMES
     game = f"{'4p' if four else '2p'},{dealer},{'-' if turup is None else _SUIT_CHARS[turup]}"
     if four and turup is not None and turup_trick is not None and rules == "rulebook":
@@ -225,6 +241,7 @@ def format_parts(p: Parts) -> str:
     tn, pn, lead, is_g, cards = trick
     tc = "/".join(f"{s}:{names[c]}" for s, c in cards) if cards else "-"
     tr = f"{tn},{pn},{'-' if lead is None else _SUIT_CHARS[lead]},{'g' if is_g else '-'},{tc}"
-    de = "-,-,-" if detail is None else f"{detail[0]},{names[detail[1]]},{'t' if detail[2] else '-'}"
+    de = (
+        "-,-,-" if detail is None else f"{detail[0]},{names[detail[1]]},{'t' if detail[2] else '-'}"
+    )
     return f"{game} | {gh} | {hs} | {st} | {move_number} | {tr} | {de} | {nxt}"
-

@@ -496,7 +496,9 @@ class GameState:
 
     # ---------------------------------------------------------------- dunder
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameState) and self._c == other._c and self.players == other.players
+        return (
+            isinstance(other, GameState) and self._c == other._c and self.players == other.players
+        )
 
     def __hash__(self) -> int:
         return self._c.zobrist
@@ -614,4 +616,3 @@ def card_list(cards: Sequence[str]) -> list[int]:
             raise NotationError("INVALID_CARD", f"Invalid card: {c}")
         out.append(i)
     return out
-
