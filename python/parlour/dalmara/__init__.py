@@ -11,7 +11,7 @@ Rules: ``shared/specs/dalmara/RULES.md`` (``rules="dal-mara-engine"``) and ``RUL
 >>> g = create_game("4p", 0, [{"seat": i} for i in range(4)]).unwrap()
 >>> s = deal_four_player(g, create_deck(), 0).unwrap()
 >>> s.next_move_seat, [m.card for m in get_legal_moves(s, 1)][:3]
-(1, ['3h', '7h', 'Jh'])
+(1, ['2s', '3s', '4s'])
 """
 
 from __future__ import annotations

@@ -613,7 +613,12 @@ def serialize_state(state: GameState) -> str:
     Returns:
         ``{"version": "1.0", "engineVersion": "0.1.0", "state": {...}}`` as indented JSON
         (parlour adds ``rules`` and, in rulebook 4p, ``turupTrick``).
+
+    Raises:
+        ConfigError: For a value that is not a ``GameState``.
     """
+    if not isinstance(state, GameState):
+        raise ConfigError("INVALID_STATE", f"expected a GameState, got {type(state).__name__}")
     tr = state.trick
     md = state.move_detail
     body: dict[str, Any] = {

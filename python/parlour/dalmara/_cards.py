@@ -10,7 +10,7 @@ from typing import Any, Final
 from parlour import _core
 from parlour.dalmara._dmn import CARD_INDEX
 from parlour.dalmara._state import Player
-from parlour.errors import IllegalMoveError
+from parlour.errors import ConfigError, IllegalMoveError
 
 __all__ = [
     "ENGINE_ERROR_CODES",
@@ -252,6 +252,9 @@ def count_tens_in_cards(cards: Iterable[Any]) -> int:
 
     Returns:
         How many are tens.
+
+    Raises:
+        TypeError: When ``cards`` is not iterable.
     """
     return sum(1 for c in cards if _card_of(c).startswith("10"))
 
@@ -267,7 +270,17 @@ def update_score_on_trick_won(
 
     Returns:
         The new score.
+
+    Raises:
+        ConfigError: For a score or trick of the wrong shape.
     """
+    try:
+        return _update(current_score, trick)
+    except (KeyError, ValueError, AttributeError, IndexError, OverflowError) as e:
+        raise _guard("score or trick", e) from e
+
+
+def _update(current_score: ScoreState | Mapping[str, int], trick: Any) -> ScoreState:
     if isinstance(current_score, Mapping):
         current_score = ScoreState(
             int(current_score.get("tens", 0)), int(current_score.get("tricks", 0))
@@ -348,6 +361,12 @@ class Winner2P:
         }
 
 
+def _guard(what: str, exc: Exception) -> ConfigError:
+    return ConfigError(
+        "INVALID_PLAYERS" if what == "players" else "INVALID_SCORE", f"invalid {what}: {exc!r}"
+    )
+
+
 def evaluate_game_winner_4p(scores: Mapping[Any, Any], players: Sequence[Any]) -> Winner4P:
     """``evaluateGameWinner4P``: more tens wins; at equal tens more tricks (seat 0's team on a tie).
 
@@ -357,8 +376,17 @@ def evaluate_game_winner_4p(scores: Mapping[Any, Any], players: Sequence[Any]) -
 
     Returns:
         The winning team and the engine's reason.
+
+    Raises:
+        ConfigError: For scores or players of the wrong shape.
     """
-    ps = _players(players)
+    try:
+        return _winner_4p(scores, _players(players))
+    except (KeyError, ValueError, AttributeError, IndexError, OverflowError) as e:
+        raise _guard("scores or players", e) from e
+
+
+def _winner_4p(scores: Mapping[Any, Any], ps: list[Player]) -> Winner4P:
     team_of = {p.seat: p.team for p in ps}
     team1, team2 = team_of.get(0), team_of.get(1)
     t1 = t2 = k1 = k2 = 0
@@ -388,8 +416,17 @@ def evaluate_game_winner_2p(scores: Mapping[Any, Any], players: Sequence[Any]) -
 
     Returns:
         The winning seat (None on a draw) and the engine's reason.
+
+    Raises:
+        ConfigError: For scores or players of the wrong shape.
     """
-    ps = sorted(_players(players), key=lambda p: p.seat)
+    try:
+        return _winner_2p(scores, sorted(_players(players), key=lambda p: p.seat))
+    except (KeyError, ValueError, AttributeError, IndexError, OverflowError) as e:
+        raise _guard("scores or players", e) from e
+
+
+def _winner_2p(scores: Mapping[Any, Any], ps: list[Player]) -> Winner2P:
     a, b = ps[0].seat, ps[1].seat
     sa, sb = _score(scores, a), _score(scores, b)
     if sa.tens != sb.tens:

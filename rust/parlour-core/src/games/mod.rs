@@ -32,25 +32,29 @@ pub struct GameInfo {
 }
 
 /// Every registered game.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    id: "whist",
-    title: "generic four-player 52-card trick-taking game (whist-style)",
-    seats: 4,
-    computer: false,
-    options: &[("no_trump", "false", "play without trumps")],
-}, GameInfo {
-    id: "dalmara-4p",
-    title: "Dal Mara, four players in two teams (capture the tens)",
-    seats: 4,
-    computer: false,
-    options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
-}, GameInfo {
-    id: "dalmara-2p",
-    title: "Dal Mara, two players with hands and stacks (capture the tens)",
-    seats: 2,
-    computer: false,
-    options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        id: "whist",
+        title: "generic four-player 52-card trick-taking game (whist-style)",
+        seats: 4,
+        computer: false,
+        options: &[("no_trump", "false", "play without trumps")],
+    },
+    GameInfo {
+        id: "dalmara-4p",
+        title: "Dal Mara, four players in two teams (capture the tens)",
+        seats: 4,
+        computer: false,
+        options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
+    },
+    GameInfo {
+        id: "dalmara-2p",
+        title: "Dal Mara, two players with hands and stacks (capture the tens)",
+        seats: 2,
+        computer: false,
+        options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
+    },
+];
 
 /// Look up a registered game.
 ///
@@ -185,8 +189,11 @@ pub fn simulate(
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
         }
         "dalmara-4p" | "dalmara-2p" => {
-            let rules = dalmara::Rules::parse(opts.choice("rules", &["rulebook", "dal-mara-engine"])?)?;
-            let config = dalmara::DalMaraConfig { four: id == "dalmara-4p", rules };
+            let rules = dalmara::Rules::parse(opts.get("rules"))?;
+            let config = dalmara::DalMaraConfig {
+                four: id == "dalmara-4p",
+                rules,
+            };
             sim::simulate::<dalmara::DalMara>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)

@@ -14,10 +14,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 const CARD_STR: [&str; 64] = [
-    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "", "2h", "3h", "4h", "5h",
-    "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah", "", "", "", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d",
-    "10d", "Jd", "Qd", "Kd", "Ad", "", "", "", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc",
-    "Ac", "", "", "",
+    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "",
+    "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah", "", "", "",
+    "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "Jd", "Qd", "Kd", "Ad", "", "", "",
+    "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc", "Ac", "", "", "",
 ];
 const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
@@ -31,8 +31,15 @@ static MOVE_TABLE: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
 
 /// The interned Python string of card `c`.
 fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
-    let table = CARD_PYSTR.get_or_init(py, || CARD_STR.iter().map(|t| PyString::intern(py, t).unbind()).collect());
-    table.get(usize::from(c)).map_or_else(|| PyString::new(py, ""), |s| s.bind(py).clone())
+    let table = CARD_PYSTR.get_or_init(py, || {
+        CARD_STR
+            .iter()
+            .map(|t| PyString::intern(py, t).unbind())
+            .collect()
+    });
+    table
+        .get(usize::from(c))
+        .map_or_else(|| PyString::new(py, ""), |s| s.bind(py).clone())
 }
 
 /// The shared `LegalMove` value of `(card, stack)` (values are immutable, so one per value).
@@ -42,7 +49,13 @@ fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, P
             .map(|i| {
                 let k = u8::try_from(i % 5).unwrap_or(0);
                 let card = u8::try_from(i / 5).unwrap_or(0);
-                Py::new(py, PyLegalMove { card, stack: k.checked_sub(1) })
+                Py::new(
+                    py,
+                    PyLegalMove {
+                        card,
+                        stack: k.checked_sub(1),
+                    },
+                )
             })
             .collect()
     })?;
@@ -56,7 +69,16 @@ fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, P
 /// The shared `Move` value of a core move.
 fn move_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
     let table = MOVE_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
-        (0..192u8).map(|i| Py::new(py, PyMove { mv: MoveKey(i / 64, i % 64) })).collect()
+        (0..192u8)
+            .map(|i| {
+                Py::new(
+                    py,
+                    PyMove {
+                        mv: MoveKey(i / 64, i % 64),
+                    },
+                )
+            })
+            .collect()
     })?;
     let pm = PyMove::from_move(m);
     match table.get(usize::from(pm.mv.0) * 64 + usize::from(pm.mv.1)) {
@@ -80,7 +102,10 @@ fn err(e: Error, seat: &Bound<'_, PyAny>) -> PyErr {
     let sentinel = NOT_A_SEAT.to_string();
     if e.message.contains(&sentinel) {
         let shown = seat.str().map(|s| s.to_string()).unwrap_or_default();
-        return to_py(Error { message: e.message.replace(&sentinel, &shown), ..e });
+        return to_py(Error {
+            message: e.message.replace(&sentinel, &shown),
+            ..e
+        });
     }
     to_py(e)
 }
@@ -100,13 +125,19 @@ fn deck_arg(deck: Option<&Bound<'_, PyAny>>) -> Option<Vec<Option<u8>>> {
     if d.is_none() {
         return None;
     }
-    let Ok(items) = d.try_iter() else { return Some(Vec::new()) };
+    let Ok(items) = d.try_iter() else {
+        return Some(Vec::new());
+    };
     if d.is_instance_of::<PyString>() {
         return Some(Vec::new());
     }
     Some(
         items
-            .map(|x| x.ok().and_then(|x| x.extract::<String>().ok()).and_then(|t| parse_card(&t)))
+            .map(|x| {
+                x.ok()
+                    .and_then(|x| x.extract::<String>().ok())
+                    .and_then(|t| parse_card(&t))
+            })
             .collect(),
     )
 }
@@ -122,6 +153,9 @@ fn rules_arg(rules: &str) -> PyResult<Rules> {
     guarded(|| Rules::parse(rules))
 }
 
+/// What `__reduce__` returns: the class and its constructor arguments.
+type Reduced<'py, T> = (Bound<'py, PyAny>, (&'static str, T));
+
 /// A legal play: the card and, for a face-up stack card (2p), its stack number.
 #[pyclass(frozen, eq, hash, module = "parlour.dalmara", name = "LegalMove")]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -134,12 +168,23 @@ pub struct PyLegalMove {
 impl PyLegalMove {
     #[new]
     #[pyo3(signature = (card, stack_position = None))]
-    fn new(card: &str, stack_position: Option<u8>) -> PyResult<Self> {
-        let c = parse_card(card).ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {card:?}")))?;
-        if stack_position.is_some_and(|k| k > 3) {
-            return Err(config_err("INVALID_STACK", "stack_position must be 0 to 3"));
-        }
-        Ok(PyLegalMove { card: c, stack: stack_position })
+    fn new(card: &str, stack_position: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let c = parse_card(card)
+            .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {card:?}")))?;
+        let stack = match stack_position {
+            Some(k) if !k.is_none() => {
+                let v = k
+                    .extract::<i64>()
+                    .ok()
+                    .filter(|v| (0..4).contains(v) && !k.is_instance_of::<PyBool>())
+                    .ok_or_else(|| {
+                        config_err("INVALID_STACK", "stack_position must be 0 to 3 or None")
+                    })?;
+                u8::try_from(v).ok()
+            }
+            _ => None,
+        };
+        Ok(PyLegalMove { card: c, stack })
     }
     /// The card (`"10s"`).
     #[getter]
@@ -172,7 +217,7 @@ impl PyLegalMove {
             None => cs(self.card).to_string(),
         }
     }
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, Option<u8>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py, Option<u8>>> {
         let me = slf.get();
         Ok((slf.get_type().into_any(), (cs(me.card), me.stack)))
     }
@@ -212,7 +257,8 @@ impl PyMove {
     fn new(kind: &str, value: &str) -> PyResult<Self> {
         let m = match kind {
             "play" | "pickup" => {
-                let c = parse_card(value).ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {value:?}")))?;
+                let c = parse_card(value)
+                    .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {value:?}")))?;
                 if kind == "play" {
                     Move::Play(c)
                 } else {
@@ -224,10 +270,17 @@ impl PyMove {
                     .iter()
                     .position(|s| *s == value)
                     .and_then(|i| u8::try_from(i).ok())
-                    .ok_or_else(|| config_err("INVALID_SUIT", format!("not a suit name: {value:?}")))?;
+                    .ok_or_else(|| {
+                        config_err("INVALID_SUIT", format!("not a suit name: {value:?}"))
+                    })?;
                 Move::Declare(s)
             }
-            _ => return Err(config_err("INVALID_MOVE", format!("move kind must be play, pickup or declare, not {kind:?}"))),
+            _ => {
+                return Err(config_err(
+                    "INVALID_MOVE",
+                    format!("move kind must be play, pickup or declare, not {kind:?}"),
+                ))
+            }
         };
         Ok(PyMove::from_move(m))
     }
@@ -260,7 +313,9 @@ impl PyMove {
             _ => format!("declare {}", self.value()),
         }
     }
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, &'static str))> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, &'static str))> {
         let me = slf.get();
         Ok((slf.get_type().into_any(), (me.kind(), me.value())))
     }
@@ -332,7 +387,12 @@ impl PyCore {
             turup_trick,
             ghoptes: ghoptes
                 .into_iter()
-                .map(|(seat, card, order, resolved)| Ghopte { seat, card, order, resolved })
+                .map(|(seat, card, order, resolved)| Ghopte {
+                    seat,
+                    card,
+                    order,
+                    resolved,
+                })
                 .collect(),
             hands,
             stacks,
@@ -358,7 +418,10 @@ impl PyCore {
             p.dealer,
             p.turup,
             p.turup_trick,
-            p.ghoptes.iter().map(|g| (g.seat, g.card, g.order, g.resolved)).collect(),
+            p.ghoptes
+                .iter()
+                .map(|g| (g.seat, g.card, g.order, g.resolved))
+                .collect(),
             p.hands,
             p.stacks,
             p.move_number,
@@ -432,44 +495,83 @@ impl PyCore {
 
     /// `DEAL_FOUR_PLAYER`.
     #[pyo3(signature = (seat, deck = None, dealer_first = false))]
-    fn deal_four(&self, seat: &Bound<'_, PyAny>, deck: Option<&Bound<'_, PyAny>>, dealer_first: bool) -> PyResult<Self> {
+    fn deal_four(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        deck: Option<&Bound<'_, PyAny>>,
+        dealer_first: bool,
+    ) -> PyResult<Self> {
         let d = deck_arg(deck);
-        let order = if dealer_first { GhopteOrder::DealerFirst } else { GhopteOrder::DealerLast };
+        let order = if dealer_first {
+            GhopteOrder::DealerFirst
+        } else {
+            GhopteOrder::DealerLast
+        };
         let s = seat_arg(seat);
-        self.inner.deal_four(s, deck_of(d.as_ref()), order).map(wrap).map_err(|e| err(e, seat))
+        self.inner
+            .deal_four(s, deck_of(d.as_ref()), order)
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `DEAL_TWO_PLAYER_HANDS`.
     #[pyo3(signature = (seat, deck = None))]
-    fn deal_two_hands(&self, seat: &Bound<'_, PyAny>, deck: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn deal_two_hands(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let d = deck_arg(deck);
-        self.inner.deal_two_hands(seat_arg(seat), deck_of(d.as_ref())).map(wrap).map_err(|e| err(e, seat))
+        self.inner
+            .deal_two_hands(seat_arg(seat), deck_of(d.as_ref()))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `DEAL_TWO_PLAYER_STACKS` (a missing or None deck deals the unshuffled remaining cards).
     #[pyo3(signature = (seat, deck = None))]
-    fn deal_two_stacks(&self, seat: &Bound<'_, PyAny>, deck: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn deal_two_stacks(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let d = deck_arg(deck);
-        self.inner.deal_two_stacks(seat_arg(seat), deck_of(d.as_ref())).map(wrap).map_err(|e| err(e, seat))
+        self.inner
+            .deal_two_stacks(seat_arg(seat), deck_of(d.as_ref()))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `DECLARE_TURUP`.
     fn declare_turup(&self, seat: &Bound<'_, PyAny>, suit: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text = suit.extract::<String>().unwrap_or_else(|_| suit.str().map(|s| s.to_string()).unwrap_or_default());
-        self.inner.declare_turup(seat_arg(seat), &text).map(wrap).map_err(|e| err(e, seat))
+        let text = suit
+            .extract::<String>()
+            .unwrap_or_else(|_| suit.str().map(|s| s.to_string()).unwrap_or_default());
+        self.inner
+            .declare_turup(seat_arg(seat), &text)
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `PICKUP_TURUP_CARD`.
     fn pickup(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.pickup(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.pickup(seat_arg(seat), c))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `playCard` (a Ghopte submission while a Ghopte is unresolved).
     fn play(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_card(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_card(seat_arg(seat), c))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `PLAY_CARD` (refused while a Ghopte is unresolved).
     fn play_normal(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_normal(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_normal(seat_arg(seat), c))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
     /// `PLAY_GHOPTE`.
     fn play_ghopte(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_ghopte(seat_arg(seat), c)).map(wrap).map_err(|e| err(e, seat))
+        with_card(card, |c| self.inner.play_ghopte(seat_arg(seat), c))
+            .map(wrap)
+            .map_err(|e| err(e, seat))
     }
 
     /// `getLegalMoves(x, seat)` as `LegalMove` values in the engine's order.
@@ -504,8 +606,10 @@ impl PyCore {
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut buf = Vec::with_capacity(16);
         self.inner.protocol_moves(&mut buf);
-        let items: Vec<Bound<'py, PyMove>> =
-            buf.into_iter().map(|m| move_py(py, m)).collect::<PyResult<_>>()?;
+        let items: Vec<Bound<'py, PyMove>> = buf
+            .into_iter()
+            .map(|m| move_py(py, m))
+            .collect::<PyResult<_>>()?;
         PyTuple::new(py, items)
     }
     /// Number of protocol moves.
@@ -525,7 +629,9 @@ impl PyCore {
         let mv = usize::try_from(index)
             .ok()
             .and_then(|i| buf.get(i).copied())
-            .ok_or_else(|| PyIndexError::new_err(format!("move index {index} out of range 0..{}", buf.len())))?;
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!("move index {index} out of range 0..{}", buf.len()))
+            })?;
         guarded(|| self.inner.apply(mv)).map(wrap)
     }
     /// The legal-move mask over the fixed action space, as bytes (0/1).
@@ -549,7 +655,11 @@ impl PyCore {
     /// `getRemainingCards2P` with a list of card indices (or None).
     #[pyo3(signature = (deck = None))]
     fn remaining(&self, deck: Option<Vec<u8>>) -> Vec<&'static str> {
-        self.inner.remaining_cards(deck.as_deref()).into_iter().map(cs).collect()
+        self.inner
+            .remaining_cards(deck.as_deref())
+            .into_iter()
+            .map(cs)
+            .collect()
     }
     /// Play random games from this position in Rust (GIL released); returns the number of moves
     /// made in total. Used by benchmarks and tests.
@@ -576,9 +686,10 @@ impl PyCore {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyCore>()
-            .is_ok_and(|o| o.get().inner.zobrist() == self.inner.zobrist() && o.get().inner.same_position(&self.inner))
+        other.cast::<PyCore>().is_ok_and(|o| {
+            o.get().inner.zobrist() == self.inner.zobrist()
+                && o.get().inner.same_position(&self.inner)
+        })
     }
     fn __hash__(&self) -> u64 {
         self.inner.zobrist()
@@ -590,7 +701,10 @@ impl PyCore {
 fn card_name(index: u8) -> PyResult<&'static str> {
     let s = cs(index);
     if s.is_empty() {
-        Err(config_err("INVALID_CARD", format!("{index} is not a card index")))
+        Err(config_err(
+            "INVALID_CARD",
+            format!("{index} is not a card index"),
+        ))
     } else {
         Ok(s)
     }

@@ -94,7 +94,10 @@ pub struct Pile {
 
 impl Default for Pile {
     fn default() -> Self {
-        Pile { len: 0, cards: [0; MAX_PILE] }
+        Pile {
+            len: 0,
+            cards: [0; MAX_PILE],
+        }
     }
 }
 
@@ -173,7 +176,9 @@ pub fn rank_of(c: u8) -> u8 {
     c & 15
 }
 
-const RANK_TEXT: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const RANK_TEXT: [&str; 13] = [
+    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+];
 const SUIT_CHAR: [char; 4] = ['s', 'h', 'd', 'c'];
 /// Long suit names, in suit order.
 pub const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
@@ -218,7 +223,10 @@ pub fn parse_card(text: &str) -> Option<u8> {
 /// Parse a long suit name (`"hearts"`).
 #[must_use]
 pub fn parse_suit_name(text: &str) -> Option<u8> {
-    SUIT_NAMES.iter().position(|s| *s == text).and_then(|i| u8::try_from(i).ok())
+    SUIT_NAMES
+        .iter()
+        .position(|s| *s == text)
+        .and_then(|i| u8::try_from(i).ok())
 }
 
 fn is_card(c: u8) -> bool {
@@ -299,7 +307,10 @@ pub struct DalMaraConfig {
 
 impl Default for DalMaraConfig {
     fn default() -> Self {
-        DalMaraConfig { four: true, rules: Rules::Rulebook }
+        DalMaraConfig {
+            four: true,
+            rules: Rules::Rulebook,
+        }
     }
 }
 
@@ -353,7 +364,10 @@ impl DalMara {
         if dealer >= n {
             return Err(Error::config(
                 "INVALID_DEALER",
-                format!("dealerSeat must be a valid occupied player seat (0 to {})", n - 1),
+                format!(
+                    "dealerSeat must be a valid occupied player seat (0 to {})",
+                    n - 1
+                ),
             ));
         }
         let mut s = DalMara {
@@ -393,10 +407,16 @@ impl DalMara {
         let bad = |m: String| Error::notation("INVALID_DMN", m);
         let n: u8 = if p.four { 4 } else { 2 };
         if p.dealer >= n {
-            return Err(bad(format!("dealer seat {} is not a seat of the game", p.dealer)));
+            return Err(bad(format!(
+                "dealer seat {} is not a seat of the game",
+                p.dealer
+            )));
         }
         if p.next >= n {
-            return Err(bad(format!("next seat {} is not a seat of the game", p.next)));
+            return Err(bad(format!(
+                "next seat {} is not a seat of the game",
+                p.next
+            )));
         }
         if p.turup.is_some_and(|t| t > 3) || p.lead.is_some_and(|t| t > 3) {
             return Err(bad("suit out of range".into()));
@@ -406,13 +426,19 @@ impl DalMara {
         }
         let max_trick = if p.four { 13 } else { 26 };
         if p.trick_number == 0 || p.trick_number > max_trick {
-            return Err(bad(format!("trick number {} is not between 1 and {max_trick}", p.trick_number)));
+            return Err(bad(format!(
+                "trick number {} is not between 1 and {max_trick}",
+                p.trick_number
+            )));
         }
         if p.play_number > n {
             return Err(bad(format!("play number {} is above {n}", p.play_number)));
         }
         if p.trick.len() >= usize::from(n) {
-            return Err(bad(format!("a trick in progress holds at most {} cards", n - 1)));
+            return Err(bad(format!(
+                "a trick in progress holds at most {} cards",
+                n - 1
+            )));
         }
         if let Some(tt) = p.turup_trick {
             if !p.four || p.turup.is_none() || tt == 0 || tt > 13 || tt > p.trick_number {
@@ -425,10 +451,16 @@ impl DalMara {
         let mut seen = 0u64;
         let mut take = |c: u8| -> Result<()> {
             if !is_card(c) {
-                return Err(Error::notation("INVALID_DMN", format!("{c} is not a card index")));
+                return Err(Error::notation(
+                    "INVALID_DMN",
+                    format!("{c} is not a card index"),
+                ));
             }
             if seen & (1u64 << c) != 0 {
-                return Err(Error::notation("INVALID_DMN", format!("card {} appears twice", card_text(c))));
+                return Err(Error::notation(
+                    "INVALID_DMN",
+                    format!("card {} appears twice", card_text(c)),
+                ));
             }
             seen |= 1u64 << c;
             Ok(())
@@ -441,7 +473,8 @@ impl DalMara {
             for &c in h {
                 take(c)?;
             }
-            let pile = Pile::from_slice(h).ok_or_else(|| bad(format!("hand {i} holds too many cards")))?;
+            let pile =
+                Pile::from_slice(h).ok_or_else(|| bad(format!("hand {i} holds too many cards")))?;
             if let Some(slot) = s.hands.get_mut(i) {
                 *slot = pile;
             }
@@ -458,7 +491,8 @@ impl DalMara {
                 for &c in st {
                     take(c)?;
                 }
-                let pile = Pile::from_slice(st).ok_or_else(|| bad(format!("stack {i} holds too many cards")))?;
+                let pile = Pile::from_slice(st)
+                    .ok_or_else(|| bad(format!("stack {i} holds too many cards")))?;
                 if let Some(slot) = s.stacks.get_mut(i) {
                     *slot = pile;
                 }
@@ -492,7 +526,11 @@ impl DalMara {
             }
         }
         s.turup = p.turup;
-        s.turup_trick = if p.rules == Rules::Rulebook { p.turup_trick } else { None };
+        s.turup_trick = if p.rules == Rules::Rulebook {
+            p.turup_trick
+        } else {
+            None
+        };
         s.move_number = p.move_number;
         s.trick_number = p.trick_number;
         s.play_number = p.play_number;
@@ -515,8 +553,15 @@ impl DalMara {
             turup: self.turup,
             turup_trick: self.turup_trick,
             ghoptes: self.ghoptes().to_vec(),
-            hands: self.hands[..n].iter().map(|h| h.as_slice().to_vec()).collect(),
-            stacks: if self.four { Vec::new() } else { self.stacks.iter().map(|h| h.as_slice().to_vec()).collect() },
+            hands: self.hands[..n]
+                .iter()
+                .map(|h| h.as_slice().to_vec())
+                .collect(),
+            stacks: if self.four {
+                Vec::new()
+            } else {
+                self.stacks.iter().map(|h| h.as_slice().to_vec()).collect()
+            },
             move_number: self.move_number,
             trick_number: self.trick_number,
             play_number: self.play_number,
@@ -644,7 +689,8 @@ impl DalMara {
             h ^= zobrist::of_set(F_STACK + i, p.mask());
         }
         for (i, &(seat, c)) in self.trick_cards().iter().enumerate() {
-            h ^= zobrist::feature(F_TRICK + i, usize::from(c)) ^ zobrist::feature(F_TRICK + i, 60 + usize::from(seat));
+            h ^= zobrist::feature(F_TRICK + i, usize::from(c))
+                ^ zobrist::feature(F_TRICK + i, 60 + usize::from(seat));
         }
         h
     }
@@ -663,10 +709,12 @@ impl DalMara {
             ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
             ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine));
         if let Some((seat, c, t)) = self.detail {
-            h ^= zobrist::feature(F_DETAIL, usize::from(c)) ^ zobrist::feature(F_MISC, 24 + usize::from(seat) * 2 + usize::from(t));
+            h ^= zobrist::feature(F_DETAIL, usize::from(c))
+                ^ zobrist::feature(F_MISC, 24 + usize::from(seat) * 2 + usize::from(t));
         }
         for (i, g) in self.ghoptes().iter().enumerate() {
-            let v = (usize::from(g.card) ^ (usize::from(g.seat) << 4)) + usize::from(g.resolved) * 7;
+            let v =
+                (usize::from(g.card) ^ (usize::from(g.seat) << 4)) + usize::from(g.resolved) * 7;
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let o = (g.order as usize).wrapping_mul(31);
             h ^= zobrist::key(F_GHOPTE * 64 + 2048 + i * 131 + v + o);
@@ -690,7 +738,10 @@ impl DalMara {
     #[must_use]
     pub fn dmn(&self) -> String {
         let mut out = String::with_capacity(256);
-        let suit_tok = |s: Option<u8>| s.and_then(|v| SUIT_CHAR.get(usize::from(v)).copied()).unwrap_or('-');
+        let suit_tok = |s: Option<u8>| {
+            s.and_then(|v| SUIT_CHAR.get(usize::from(v)).copied())
+                .unwrap_or('-')
+        };
         out.push_str(if self.four { "4p," } else { "2p," });
         out.push_str(&self.dealer.to_string());
         out.push(',');
@@ -760,13 +811,20 @@ impl DalMara {
         if self.trick_len == 0 {
             out.push('-');
         } else {
-            let cards: Vec<String> =
-                self.trick_cards().iter().map(|&(s, c)| format!("{s}:{}", card_text(c))).collect();
+            let cards: Vec<String> = self
+                .trick_cards()
+                .iter()
+                .map(|&(s, c)| format!("{s}:{}", card_text(c)))
+                .collect();
             out.push_str(&cards.join("/"));
         }
         out.push_str(" | ");
         match self.detail {
-            Some((s, c, t)) => out.push_str(&format!("{s},{},{}", card_text(c), if t { 't' } else { '-' })),
+            Some((s, c, t)) => out.push_str(&format!(
+                "{s},{},{}",
+                card_text(c),
+                if t { 't' } else { '-' }
+            )),
             None => out.push_str("-,-,-"),
         }
         out.push_str(" | ");
@@ -781,7 +839,9 @@ impl DalMara {
         let mut rng = Rng::new(seed);
         let n = if config.four { 4 } else { 2 };
         let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
-        let mut deck: Vec<u8> = (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).collect();
+        let mut deck: Vec<u8> = (0..4u8)
+            .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
+            .collect();
         shuffle(&mut deck, &mut rng);
         let s = DalMara::create(config.four, dealer, config.rules)?;
         let d = Deck::Cards(&deck);
@@ -855,7 +915,9 @@ impl GameState for DalMara {
             return None;
         }
         let r = self.returns();
-        (0..self.seats()).find(|&i| r[i] > 0.75).and_then(|i| Seat::try_from(i).ok())
+        (0..self.seats())
+            .find(|&i| r[i] > 0.75)
+            .and_then(|i| Seat::try_from(i).ok())
     }
 
     fn zobrist(&self) -> u64 {

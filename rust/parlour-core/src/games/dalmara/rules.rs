@@ -2,8 +2,8 @@
 //! the reducers. Every `*_mut` method validates first and mutates only on success.
 
 use super::{
-    card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile, Rules, SUIT_NAMES,
-    TEN,
+    card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile,
+    Rules, SUIT_NAMES, TEN,
 };
 use crate::error::{Error, Result};
 use crate::game::Seat;
@@ -53,7 +53,10 @@ fn act(m: impl Into<String>) -> Error {
 }
 
 fn turn_err(seat: i64) -> Error {
-    Error::illegal("NOT_PLAYER_TURN", format!("Not turn for player at seat {seat}"))
+    Error::illegal(
+        "NOT_PLAYER_TURN",
+        format!("Not turn for player at seat {seat}"),
+    )
 }
 
 fn bad_deck(m: &str) -> Error {
@@ -71,12 +74,18 @@ impl<'a> CardIn<'a> {
     /// A card string as given by a caller.
     #[must_use]
     pub fn text(text: &'a str) -> CardIn<'a> {
-        CardIn { idx: parse_card(text), text }
+        CardIn {
+            idx: parse_card(text),
+            text,
+        }
     }
     /// A card index.
     #[must_use]
     pub fn index(c: u8) -> CardIn<'static> {
-        CardIn { idx: Some(c), text: "" }
+        CardIn {
+            idx: Some(c),
+            text: "",
+        }
     }
     fn shown(&self) -> String {
         match (self.text, self.idx) {
@@ -111,13 +120,19 @@ impl DalMara {
     #[must_use]
     pub fn faceup_turup_showing(&self) -> bool {
         match self.turup {
-            Some(t) => self.stacks.iter().any(|p| p.top().is_some_and(|c| suit_of(c) == t)),
+            Some(t) => self
+                .stacks
+                .iter()
+                .any(|p| p.top().is_some_and(|c| suit_of(c) == t)),
             None => false,
         }
     }
 
     fn lead_blocked(&self) -> bool {
-        self.rules == Rules::Rulebook && !self.four && self.trick_len == 0 && self.faceup_turup_showing()
+        self.rules == Rules::Rulebook
+            && !self.four
+            && self.trick_len == 0
+            && self.faceup_turup_showing()
     }
 
     /// Index of the active Ghopte: the engine takes the first unresolved entry, the rulebook
@@ -129,7 +144,7 @@ impl DalMara {
             Rules::Rulebook => {
                 let mut best: Option<usize> = None;
                 for (i, g) in gs.iter().enumerate() {
-                    if !g.resolved && best.is_none_or(|b| g.order < gs[b].order) {
+                    if !g.resolved && best.map_or(true, |b| g.order < gs[b].order) {
                         best = Some(i);
                     }
                 }
@@ -170,7 +185,11 @@ impl DalMara {
                     return;
                 }
                 let own = self.own_pending_tens(s);
-                out.extend(hand.iter().filter(|&&c| own & (1u64 << c) == 0).map(|&c| (c, None)));
+                out.extend(
+                    hand.iter()
+                        .filter(|&&c| own & (1u64 << c) == 0)
+                        .map(|&c| (c, None)),
+                );
                 if out.is_empty() {
                     out.extend(hand.iter().map(|&c| (c, None)));
                 }
@@ -178,7 +197,11 @@ impl DalMara {
             }
             match self.lead {
                 Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
-                    out.extend(hand.iter().filter(|&&c| suit_of(c) == l).map(|&c| (c, None)));
+                    out.extend(
+                        hand.iter()
+                            .filter(|&&c| suit_of(c) == l)
+                            .map(|&c| (c, None)),
+                    );
                 }
                 _ => out.extend(hand.iter().map(|&c| (c, None))),
             }
@@ -202,7 +225,10 @@ impl DalMara {
     }
 
     fn own_pending_tens(&self, seat: u8) -> u64 {
-        self.ghoptes().iter().filter(|g| g.seat == seat && !g.resolved).fold(0, |m, g| m | 1u64 << g.card)
+        self.ghoptes()
+            .iter()
+            .filter(|g| g.seat == seat && !g.resolved)
+            .fold(0, |m, g| m | 1u64 << g.card)
     }
 
     // ------------------------------------------------------------------ deals
@@ -221,7 +247,9 @@ impl DalMara {
         if deck.len() != Some(52) {
             return Err(bad_deck("Deck must be 52 cards long to deal"));
         }
-        let cards = deck.distinct().ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
+        let cards = deck
+            .distinct()
+            .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
         if i64::from(self.dealer) != seat {
             return Err(act("Only the dealer can deal cards"));
         }
@@ -232,7 +260,11 @@ impl DalMara {
         for i in 0..4u8 {
             let seat = usize::from((self.dealer + 1 + i) % 4);
             let i = usize::from(i);
-            for range in [5 * i..5 * i + 5, 20 + 4 * i..24 + 4 * i, 36 + 4 * i..40 + 4 * i] {
+            for range in [
+                5 * i..5 * i + 5,
+                20 + 4 * i..24 + 4 * i,
+                36 + 4 * i..40 + 4 * i,
+            ] {
                 for &c in cards.get(range).unwrap_or(&[]) {
                     s.hands[seat].push(c);
                 }
@@ -299,14 +331,17 @@ impl DalMara {
         if deck.len() != Some(52) {
             return Err(bad_deck("Deck must be 52 cards long to deal"));
         }
-        let cards = deck.distinct().ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
+        let cards = deck
+            .distinct()
+            .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
         if i64::from(self.dealer) != seat {
             return Err(act("Only the dealer can deal cards"));
         }
         let mut s = self.clone();
         let nd = usize::from(1 - self.dealer);
         s.hands[nd] = Pile::from_slice(cards.get(0..6).unwrap_or(&[])).unwrap_or_default();
-        s.hands[usize::from(self.dealer)] = Pile::from_slice(cards.get(6..12).unwrap_or(&[])).unwrap_or_default();
+        s.hands[usize::from(self.dealer)] =
+            Pile::from_slice(cards.get(6..12).unwrap_or(&[])).unwrap_or_default();
         s.reset_trick();
         s.detail = None;
         s.next = 1 - self.dealer;
@@ -334,10 +369,15 @@ impl DalMara {
 
     fn declare_turup_mut(&mut self, seat: i64, suit: &str) -> Result<()> {
         if self.four {
-            return Err(act("Turup declaration action is only valid in 2-Player mode"));
+            return Err(act(
+                "Turup declaration action is only valid in 2-Player mode",
+            ));
         }
         if self.turup.is_some() {
-            return Err(Error::illegal("INVALID_TURUP_DECLARATION", "Turup has already been declared"));
+            return Err(Error::illegal(
+                "INVALID_TURUP_DECLARATION",
+                "Turup has already been declared",
+            ));
         }
         if self.all_hands_empty() {
             return Err(act("Cannot declare Turup before cards are dealt"));
@@ -346,7 +386,10 @@ impl DalMara {
             return Err(act("Cannot declare Turup after stacks are dealt"));
         }
         if i64::from(self.next) != seat {
-            return Err(Error::illegal("NOT_PLAYER_TURN", "It is not your turn to declare Turup"));
+            return Err(Error::illegal(
+                "NOT_PLAYER_TURN",
+                "It is not your turn to declare Turup",
+            ));
         }
         let t = parse_suit_name(suit).ok_or_else(|| {
             let shown: String = suit.chars().take(40).collect();
@@ -385,7 +428,10 @@ impl DalMara {
         }
         let in_hands = self.hands[0].mask() | self.hands[1].mask();
         let rem: Vec<u8> = match deck.len() {
-            None => (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).filter(|&c| in_hands & (1u64 << c) == 0).collect(),
+            None => (0..4u8)
+                .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
+                .filter(|&c| in_hands & (1u64 << c) == 0)
+                .collect(),
             Some(40) => {
                 let v = deck
                     .distinct()
@@ -400,7 +446,9 @@ impl DalMara {
                 .filter(|&c| in_hands & (1u64 << c) == 0)
                 .collect(),
             Some(_) => {
-                return Err(bad_deck("Deck must contain either 40 remaining cards or 52 full cards to deal stacks"));
+                return Err(bad_deck(
+                    "Deck must contain either 40 remaining cards or 52 full cards to deal stacks",
+                ));
             }
         };
         let mut s = self.clone();
@@ -450,11 +498,15 @@ impl DalMara {
             return Err(act("Target stack card is not face up or is not Turup suit"));
         }
         if self.hands[usize::from(s)].len() >= super::MAX_PILE {
-            return Err(Error::invalid_state("HAND_FULL", "the hand cannot hold another card"));
+            return Err(Error::invalid_state(
+                "HAND_FULL",
+                "the hand cannot hold another card",
+            ));
         }
         self.stacks[slot].pop();
         self.hands[usize::from(s)].push(c);
-        self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c)) ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c));
+        self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c))
+            ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c));
         Ok(())
     }
 
@@ -513,11 +565,19 @@ impl DalMara {
         let pos = card
             .idx
             .and_then(|c| self.hands[hi].position(c))
-            .ok_or_else(|| Error::illegal("CARD_NOT_OWNED", format!("Player does not own card {}", card.shown())))?;
+            .ok_or_else(|| {
+                Error::illegal(
+                    "CARD_NOT_OWNED",
+                    format!("Player does not own card {}", card.shown()),
+                )
+            })?;
         let c = self.hands[hi].as_slice()[pos];
         let g = self.ghoptes[a];
         if g.seat == s && c != g.card {
-            return Err(Error::illegal("INVALID_GHOPTE_SUBMISSION", "Declarer must play the declared Ghopte 10 card"));
+            return Err(Error::illegal(
+                "INVALID_GHOPTE_SUBMISSION",
+                "Declarer must play the declared Ghopte 10 card",
+            ));
         }
         if g.seat != s && self.own_pending_tens(s) & (1u64 << c) != 0 {
             return Err(Error::illegal(
@@ -526,7 +586,10 @@ impl DalMara {
             ));
         }
         if usize::from(self.trick_len) >= 4 {
-            return Err(Error::invalid_state("TRICK_FULL", "the trick already holds four cards"));
+            return Err(Error::invalid_state(
+                "TRICK_FULL",
+                "the trick already holds four cards",
+            ));
         }
         self.hash ^= self.misc_hash();
         self.take_from_hand(hi, pos, c);
@@ -583,7 +646,10 @@ impl DalMara {
             }
         }
         if hands_empty && (self.four || self.all_stacks_empty()) {
-            return Err(Error::illegal("GAME_ALREADY_FINISHED", "Cannot play cards after game has ended"));
+            return Err(Error::illegal(
+                "GAME_ALREADY_FINISHED",
+                "Cannot play cards after game has ended",
+            ));
         }
         if i64::from(self.next) != seat {
             return Err(turn_err(seat));
@@ -622,23 +688,38 @@ impl DalMara {
             if cs != l {
                 let mut holds = self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == l);
                 if !self.four {
-                    holds = holds || (hi * 4..hi * 4 + 4).any(|k| self.stacks[k].top().is_some_and(|x| suit_of(x) == l));
+                    holds = holds
+                        || (hi * 4..hi * 4 + 4)
+                            .any(|k| self.stacks[k].top().is_some_and(|x| suit_of(x) == l));
                 }
                 if holds {
                     let name = SUIT_NAMES.get(usize::from(l)).copied().unwrap_or("?");
-                    let extra = if self.four { "" } else { " in hand or face-up stacks" };
+                    let extra = if self.four {
+                        ""
+                    } else {
+                        " in hand or face-up stacks"
+                    };
                     return Err(Error::illegal(
                         "MUST_FOLLOW_SUIT",
-                        format!("Must follow lead suit ({name}) when holding matching cards{extra}"),
+                        format!(
+                            "Must follow lead suit ({name}) when holding matching cards{extra}"
+                        ),
                     ));
                 }
             }
         }
         if usize::from(self.trick_len) >= usize::from(n) {
-            return Err(Error::invalid_state("TRICK_FULL", "the trick is already complete"));
+            return Err(Error::invalid_state(
+                "TRICK_FULL",
+                "the trick is already complete",
+            ));
         }
         self.hash ^= self.misc_hash();
-        let l = if self.trick_len == 0 { cs } else { self.lead.unwrap_or_else(|| suit_of(self.trick[0].1)) };
+        let l = if self.trick_len == 0 {
+            cs
+        } else {
+            self.lead.unwrap_or_else(|| suit_of(self.trick[0].1))
+        };
         if let Some(k) = from_stack {
             self.stacks[k].pop();
             self.hash ^= zobrist::feature(F_STACK + k, usize::from(c));
@@ -655,7 +736,13 @@ impl DalMara {
                     if !from_past {
                         match new_t {
                             None => new_t = Some(cs),
-                            Some(t) if t != cs && !self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == t) => {
+                            Some(t)
+                                if t != cs
+                                    && !self.hands[hi]
+                                        .as_slice()
+                                        .iter()
+                                        .any(|&x| suit_of(x) == t) =>
+                            {
                                 new_t = Some(cs);
                             }
                             _ => {}
@@ -716,14 +803,17 @@ impl DalMara {
         if let Some(slot) = self.trick.get_mut(k) {
             *slot = (seat, c);
             self.trick_len += 1;
-            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c)) ^ zobrist::feature(F_TRICK + k, 60 + usize::from(seat));
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c))
+                ^ zobrist::feature(F_TRICK + k, 60 + usize::from(seat));
         }
     }
 
     /// Winner seat of the complete trick in `self.trick` under lead `l` and Turup `t`.
     fn trick_winner(&self, l: u8, t: Option<u8>) -> u8 {
         let cards = self.trick_cards();
-        let Some(&(mut ws, mut wc)) = cards.first() else { return self.next };
+        let Some(&(mut ws, mut wc)) = cards.first() else {
+            return self.next;
+        };
         if !self.four && t.is_some() {
             // 2p: exactly one Turup card wins; both Turup: higher; neither: both of the lead suit
             // compare, otherwise the leader wins.
@@ -734,7 +824,9 @@ impl DalMara {
                     (false, true) => true,
                     (true, true) => rank_of(c2) > rank_of(wc),
                     (true, false) => false,
-                    (false, false) => suit_of(wc) == l && suit_of(c2) == l && rank_of(c2) > rank_of(wc),
+                    (false, false) => {
+                        suit_of(wc) == l && suit_of(c2) == l && rank_of(c2) > rank_of(wc)
+                    }
                 };
                 return if second { s2 } else { ws };
             }
@@ -764,7 +856,8 @@ impl DalMara {
             if rank_of(c) == TEN {
                 tens += 1;
             }
-            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c)) ^ zobrist::feature(F_TRICK + k, 60 + usize::from(s));
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c))
+                ^ zobrist::feature(F_TRICK + k, 60 + usize::from(s));
         }
         self.trick_len = 0;
         let wi = usize::from(w) % 4;
@@ -798,7 +891,9 @@ impl DalMara {
     /// engine's legal plays of the seat to move, then its possible Turup pickups.
     pub fn protocol_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        let Some(seat) = self.protocol_to_move() else { return };
+        let Some(seat) = self.protocol_to_move() else {
+            return;
+        };
         if !self.four && self.turup.is_none() {
             if !self.all_hands_empty() && !self.stacks_dealt() && seat == self.next {
                 out.extend((0..4u8).map(Move::Declare));
@@ -817,7 +912,11 @@ impl DalMara {
                     return;
                 }
                 let own = self.own_pending_tens(seat);
-                out.extend(hand.iter().filter(|&&c| own & (1u64 << c) == 0).map(|&c| Move::Play(c)));
+                out.extend(
+                    hand.iter()
+                        .filter(|&&c| own & (1u64 << c) == 0)
+                        .map(|&c| Move::Play(c)),
+                );
                 if out.is_empty() {
                     out.extend(hand.iter().map(|&c| Move::Play(c)));
                 }
@@ -825,7 +924,11 @@ impl DalMara {
             }
             match self.lead {
                 Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
-                    out.extend(hand.iter().filter(|&&c| suit_of(c) == l).map(|&c| Move::Play(c)));
+                    out.extend(
+                        hand.iter()
+                            .filter(|&&c| suit_of(c) == l)
+                            .map(|&c| Move::Play(c)),
+                    );
                 }
                 _ => out.extend(hand.iter().map(|&c| Move::Play(c))),
             }
@@ -856,9 +959,9 @@ impl DalMara {
         match mv {
             Move::Play(c) => self.play_card_mut(i64::from(self.next), CardIn::index(c)),
             Move::Pickup(c) => {
-                let owner = (0..8usize).find(|&k| self.stacks[k].top() == Some(c)).map_or(self.next, |k| {
-                    u8::try_from(k / 4).unwrap_or(0)
-                });
+                let owner = (0..8usize)
+                    .find(|&k| self.stacks[k].top() == Some(c))
+                    .map_or(self.next, |k| u8::try_from(k / 4).unwrap_or(0));
                 self.pickup_mut(i64::from(owner), CardIn::index(c))
             }
             Move::Declare(s) => {
@@ -901,11 +1004,15 @@ impl DalMara {
     #[must_use]
     pub fn remaining_cards(&self, deck: Option<&[u8]>) -> Vec<u8> {
         let in_hands = self.hands[0].mask() | self.hands[1].mask();
-        let full: Vec<u8> = (0..4u8).flat_map(|s| (0..13u8).map(move |r| s * 16 + r)).collect();
+        let full: Vec<u8> = (0..4u8)
+            .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
+            .collect();
         let src = match deck {
             Some(d) if d.len() == 52 => d.to_vec(),
             _ => full,
         };
-        src.into_iter().filter(|&c| in_hands & (1u64 << c) == 0).collect()
+        src.into_iter()
+            .filter(|&c| in_hands & (1u64 << c) == 0)
+            .collect()
     }
 }

@@ -13,8 +13,13 @@ const DECK_1000: &str = "Qh,Kd,Qc,8s,4h,9d,7d,9c,5d,Jh,4c,As,Jc,5s,5h,2c,2d,4s,2
 fn deal_matches_the_engine() {
     let d = deck(DECK_1000);
     let s = DalMara::create(true, 3, Rules::Engine).unwrap();
-    assert_eq!(s.dmn(), "4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3");
-    let s = s.deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast).unwrap();
+    assert_eq!(
+        s.dmn(),
+        "4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3"
+    );
+    let s = s
+        .deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast)
+        .unwrap();
     assert_eq!(
         s.dmn(),
         "4p,3,- | -/-/10d,0,-/- | Qh,Kd,Qc,8s,4h,8d,Kh,Qs,6h,10s,3s,10h,10c/9d,7d,9c,5d,Jh,Ac,Ad,4d,6s,Kc,9s,3d,6d/4c,As,Jc,5s,5h,8c,Js,Ah,3c,10d,7s,3h,9h/2c,2d,4s,2h,7h,Qd,5c,8h,Ks,2s,7c,Jd,6c | - | 0 | 1,0,d,g,- | -,-,- | 2"
@@ -23,7 +28,10 @@ fn deal_matches_the_engine() {
     let s = s.play_card(3, CardIn::text("5c")).unwrap();
     assert_eq!(s.dmn().split(" | ").nth(5), Some("1,2,d,g,2:10d/3:5c"));
     let e = s.play_card(1, CardIn::text("9d")).unwrap_err();
-    assert_eq!((e.code.as_str(), e.message.as_str()), ("NOT_PLAYER_TURN", "Not turn for player at seat 1"));
+    assert_eq!(
+        (e.code.as_str(), e.message.as_str()),
+        ("NOT_PLAYER_TURN", "Not turn for player at seat 1")
+    );
     let e = s.play_card(0, CardIn::text("1x")).unwrap_err();
     assert_eq!(e.code, "CARD_NOT_OWNED");
 }
@@ -32,7 +40,10 @@ fn deal_matches_the_engine() {
 fn parts_round_trip() {
     let d = deck(DECK_1000);
     for rules in [Rules::Engine, Rules::Rulebook] {
-        let mut s = DalMara::create(true, 3, rules).unwrap().deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast).unwrap();
+        let mut s = DalMara::create(true, 3, rules)
+            .unwrap()
+            .deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast)
+            .unwrap();
         let mut buf = Vec::new();
         while !s.is_terminal() {
             let p = s.parts();
@@ -48,7 +59,12 @@ fn parts_round_trip() {
 #[test]
 fn random_games_keep_invariants() {
     let mut rng = Rng::new(5);
-    for (four, rules) in [(true, Rules::Engine), (true, Rules::Rulebook), (false, Rules::Engine), (false, Rules::Rulebook)] {
+    for (four, rules) in [
+        (true, Rules::Engine),
+        (true, Rules::Rulebook),
+        (false, Rules::Engine),
+        (false, Rules::Rulebook),
+    ] {
         let config = DalMaraConfig { four, rules };
         for seed in 0..60 {
             let mut s = DalMara::new_game(&config, seed);
@@ -98,7 +114,10 @@ fn illegal_moves_leave_the_state_unchanged() {
 #[test]
 fn batch_runs_both_modes() {
     for four in [true, false] {
-        let c = DalMaraConfig { four, rules: Rules::Rulebook };
+        let c = DalMaraConfig {
+            four,
+            rules: Rules::Rulebook,
+        };
         let a = simulate::<DalMara>(&c, 1, 0, 300, Policy::Random, Some(1)).unwrap();
         let b = simulate::<DalMara>(&c, 1, 0, 300, Policy::Random, Some(2)).unwrap();
         assert_eq!(a, b);
