@@ -66,6 +66,7 @@ def replay_game(game: dict[str, Any], rules: dm.Rules) -> None:
         assert legal_strings(r.state, step["next"], rules) == step["legal"], (seed, i)
         assert dm.is_finished(step["dmn"], rules=rules) is step["finished"], (seed, i)
         assert dm.serialize_dmn(dm.parse_dmn(step["dmn"], rules=rules)) == step["dmn"]
+        assert dm.serialize_dmn(r.state) == step["dmn"]  # the Python writer agrees with the core's
         won = step.get("trick_won")
         taken = r.state.tricks_taken
         if won is None:

@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from parlour._core import dalmara as _native
-from parlour.dalmara._dmn import CARD_INDEX
+from parlour.dalmara._dmn import CARD_INDEX, format_parts
 from parlour.dalmara._state import (
+    _PLAYERS_2,
+    _PLAYERS_4,
     RULE_SETS,
     ActionResult,
     EngineError,
@@ -21,7 +23,9 @@ from parlour.dalmara._state import (
     Player,
     Rules,
     failure,
+    ok,
     parse_core,
+    wrap_state,
 )
 from parlour.errors import ConfigError, NotationError, ParlourError
 
@@ -57,6 +61,7 @@ ACTION_TYPES: Final[Mapping[str, str]] = {
 """The engine's action type names."""
 
 _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
+_new = object.__new__
 
 
 def _state(x: GameState | str, rules: Rules | None) -> GameState:
@@ -211,7 +216,7 @@ def _run(x: GameState | str, rules: Rules | None, op: str, *args: Any) -> Action
         core = getattr(st._c, op)(*args)
     except ParlourError as e:
         return failure(e)
-    return ActionResult(GameState(core, st._players))
+    return ok(wrap_state(core, st._players))
 
 
 def _seat(v: Any) -> Any:
@@ -385,16 +390,23 @@ def play_card(
     Raises:
         ConfigError: For an unknown ``rules``.
     """
-    if rules is not None:
-        _check_rules(rules)
-    if type(x) is GameState and rules is None and card is not _MISSING:
+    if rules is None and type(x) is GameState and card is not _MISSING:
         try:
             core = x._c.play(
                 "undefined" if seat is None else seat, "undefined" if card is None else card
             )
         except ParlourError as e:
             return failure(e)
-        return ActionResult(GameState(core, x._players))
+        r: ActionResult = _new(ActionResult)
+        r.success = True
+        st: GameState = _new(GameState)
+        st._c = core
+        st._players = x._players
+        st._dmn = None
+        r.state = st
+        r.error = None
+        return r
+    _check_rules(rules)
     p = _payload(seat, None if card is _MISSING else {}, card=card)
     c = p.get("card")
     return _run(x, rules, "play", _seat(p.get("seat")), "undefined" if c is None else c)
@@ -473,7 +485,7 @@ def dispatch(
             core = getattr(st._c, op)(seat, "undefined" if c is None else c)
     except ParlourError as e:
         return failure(e)
-    return ActionResult(GameState(core, st._players))
+    return ok(wrap_state(core, st._players))
 
 
 # ------------------------------------------------------------------------ queries
@@ -490,8 +502,15 @@ def get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Pla
     Raises:
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
-    st = _state(x, rules)
-    seat = st._c.next_seat
+    if type(x) is GameState and rules is None:
+        seat = x._c.next_seat
+        players = x._players
+        if players is None:
+            return (_PLAYERS_4 if x._c.four else _PLAYERS_2)[seat]
+        return players[seat]
+    else:
+        st = _state(x, rules)
+        seat = st._c.next_seat
     for p in st.players:
         if p.seat == seat:
             return p
@@ -598,7 +617,7 @@ def serialize_dmn(state: GameState) -> str:
     """
     if not isinstance(state, GameState):
         raise ConfigError("INVALID_STATE", f"expected a GameState, got {type(state).__name__}")
-    return state.to_notation()
+    return format_parts(state.parts())
 
 
 _SUIT_OF = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
@@ -749,7 +768,12 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
             detail,
             int(st["nextMoveSeat"]),
         )
-        players = tuple(Player(int(p["seat"]), p.get("team")) for p in st.get("players", []))
+        players = tuple(
+            sorted(
+                (Player(int(p["seat"]), p.get("team")) for p in st.get("players", [])),
+                key=lambda p: p.seat,
+            )
+        )
         if sorted(p.seat for p in players) != list(range(n)):
             players = ()
     except ParlourError as e:

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour._core import dalmara as _native
-from parlour.dalmara._dmn import CARD_INDEX, CARD_NAMES, Parts, format_parts, parse_parts
+from parlour.dalmara._dmn import CARD_INDEX, CARD_NAMES, Parts, parse_parts
 from parlour.errors import (
     ConfigError,
     IllegalMoveError,
@@ -293,7 +293,8 @@ class GameState:
         """
         dmn = self._dmn
         if dmn is None:
-            dmn = format_parts(self._c.parts())
+            # The core's writer (same output as ``format_parts``, checked on every recorded step).
+            dmn = self._c.dmn()
             self._dmn = dmn
             _remember(dmn, self._c.rules, self._c.fresh())
         return dmn
@@ -343,7 +344,7 @@ class GameState:
             core = self._c.play(self._c.next_seat, move)
         else:
             raise ConfigError("INVALID_MOVE", f"not a Dal Mara move: {move!r}")
-        return GameState(core, self._players)
+        return wrap_state(core, self._players)
 
     def apply_index(self, index: int) -> GameState:
         """The position after the ``index``-th legal move.
@@ -357,7 +358,7 @@ class GameState:
         Raises:
             IndexError: When ``index`` is out of range.
         """
-        return GameState(self._c.apply_index(index), self._players)
+        return wrap_state(self._c.apply_index(index), self._players)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """Legal moves as a bool mask over the fixed action space of 108 actions.
@@ -514,6 +515,42 @@ class GameState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self
+
+
+_new_state = object.__new__
+
+
+def wrap_state(core: _native.Core, players: tuple[Player, ...] | None) -> GameState:
+    """A ``GameState`` around ``core`` without running ``__init__`` (the hot path).
+
+    Args:
+        core: The core position.
+        players: The roster (None: the default teams).
+
+    Returns:
+        The state.
+    """
+    st: GameState = _new_state(GameState)
+    st._c = core
+    st._players = players
+    st._dmn = None
+    return st
+
+
+def ok(state: GameState) -> ActionResult:
+    """A success result (the hot path).
+
+    Args:
+        state: The new state.
+
+    Returns:
+        The result.
+    """
+    r: ActionResult = _new_state(ActionResult)
+    r.success = True
+    r.state = state
+    r.error = None
+    return r
 
 
 def _restore(text: str, rules: Rules, players: tuple[Player, ...] | None) -> GameState:

@@ -1,0 +1,165 @@
+"""Dal Mara benchmark: µs per move of random 4-player games driven through the Python API
+(passing states, and passing DMN strings), the uniform-protocol loop, and games per second of
+random 4-player games simulated entirely in Rust.
+
+Prints one JSON document. Not a timed test. Ratios are given against the reference engine's
+published figures (dal-mara-engine 0.2.0 on node 20: 11-12 µs/move passing states, 56-60 µs/move
+passing DMN strings; ``shared/specs/dalmara/ENGINE.md``) and against a pure-Python follow-suit
+loop measured in this same run (``_pyfloor``), which shows how fast this machine is.
+
+Each API move does what the reference benchmark does: ``get_current_player`` +
+``get_legal_moves`` + ``play_card`` (which also writes the DMN on the DMN path) + ``is_finished``.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _pyfloor
+
+import parlour
+import parlour.dalmara as dm
+
+REF_STATE_US = 11.0
+REF_DMN_US = 56.0
+RULES: dm.Rules = "dal-mara-engine"
+
+
+def starts(n: int) -> list[dm.GameState]:
+    players = [{"seat": i} for i in range(4)]
+    out = []
+    for i in range(n):
+        dealer = i % 4
+        g = dm.create_game("4p", dealer, players, rules=RULES).unwrap()
+        out.append(dm.deal_four_player(g, dm.shuffle_deck(dm.create_deck(), i), dealer).unwrap())
+    return out
+
+
+def state_path(games: list[dm.GameState]) -> tuple[float, int]:
+    gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
+    rr = random.Random(1).randrange
+    moves = 0
+    t = time.perf_counter()
+    for s in games:
+        while True:
+            p = gcp(s)
+            assert p is not None
+            lm = glm(s, p.seat)
+            r = pc(s, p.seat, lm[rr(len(lm))].card)
+            s = r.state  # type: ignore[assignment]
+            moves += 1
+            if isf(s):
+                break
+    return time.perf_counter() - t, moves
+
+
+def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
+    gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
+    rr = random.Random(1).randrange
+    texts = [s.to_notation() for s in games]
+    moves = 0
+    t = time.perf_counter()
+    for x in texts:
+        while True:
+            p = gcp(x, rules=RULES)
+            assert p is not None
+            lm = glm(x, p.seat, rules=RULES)
+            r = pc(x, p.seat, lm[rr(len(lm))].card, rules=RULES)
+            x = r.dmn  # type: ignore[assignment]
+            moves += 1
+            if isf(x, rules=RULES):
+                break
+    return time.perf_counter() - t, moves
+
+
+def protocol_path(games: list[dm.GameState]) -> tuple[float, int]:
+    rr = random.Random(1).randrange
+    moves = 0
+    t = time.perf_counter()
+    for s in games:
+        while not s.is_terminal:
+            s = s.apply_index(rr(len(s.legal_moves())))
+            moves += 1
+    return time.perf_counter() - t, moves
+
+
+def best(
+    fn: Callable[[list[dm.GameState]], tuple[float, int]], arg: list[dm.GameState], repeat: int = 3
+) -> tuple[float, int]:
+    return min(fn(arg) for _ in range(repeat))
+
+
+def main() -> None:
+    games = starts(300)
+    t_state, m_state = best(state_path, games)
+    t_dmn, m_dmn = best(dmn_path, games[:150])
+    t_proto, m_proto = best(protocol_path, games)
+    us_state = t_state / m_state * 1e6
+    us_dmn = t_dmn / m_dmn * 1e6
+    us_proto = t_proto / m_proto * 1e6
+
+    # Uncached DMN parse cost (the DMN path memoises positions; this is a fresh parse).
+    from parlour._core import dalmara as native
+    from parlour.dalmara._dmn import format_parts, parse_parts
+
+    mid = games[0].apply_index(0).apply_index(0)
+    text = mid.to_notation()
+    n = 2000
+    t = time.perf_counter()
+    for _ in range(n):
+        native.Core.from_parts(*parse_parts(text, RULES))
+    us_parse = (time.perf_counter() - t) / n * 1e6
+    parts = mid.parts()
+    t = time.perf_counter()
+    for _ in range(n):
+        format_parts(parts)
+    us_format = (time.perf_counter() - t) / n * 1e6
+
+    prng = random.Random(2)
+    t = time.perf_counter()
+    floor_moves = sum(_pyfloor.playout(prng)[1] for _ in range(300))
+    us_floor = (time.perf_counter() - t) / floor_moves * 1e6
+
+    sims = {}
+    for threads in (1, None):
+        r = parlour.simulate(
+            "dalmara-4p", 200_000, seed=1, options={"rules": RULES}, threads=threads
+        )
+        sims["1" if threads == 1 else "all"] = {
+            "games_per_second": round(r.games_per_second),
+            "ns_per_move": round(r.elapsed / r.moves * 1e9, 1),
+        }
+
+    print(
+        json.dumps(
+            {
+                "benchmark": "dalmara",
+                "machine": {"python": sys.version.split()[0], "platform": platform.platform()},
+                "python_api_state_path_us_per_move": round(us_state, 3),
+                "python_api_dmn_path_us_per_move": round(us_dmn, 3),
+                "python_protocol_us_per_move": round(us_proto, 3),
+                "dmn_fresh_parse_us": round(us_parse, 2),
+                "dmn_format_us": round(us_format, 2),
+                "pure_python_floor_us_per_move": round(us_floor, 3),
+                "speedup_vs_reference_state_path": round(REF_STATE_US / us_state, 2),
+                "speedup_vs_reference_dmn_path": round(REF_DMN_US / us_dmn, 2),
+                "state_path_vs_pure_python_floor": round(us_state / us_floor, 2),
+                "rust_simulate_4p_random": sims,
+                "reference_us_per_move": {"state": [11, 12], "dmn": [56, 60]},
+                "targets": {"state_path_speedup": 10, "dmn_path_speedup": 4},
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
