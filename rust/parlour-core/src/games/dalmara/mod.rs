@@ -90,6 +90,7 @@ pub struct Ghopte {
 pub struct Pile {
     len: u8,
     cards: [u8; MAX_PILE],
+    bits: u64,
 }
 
 impl Default for Pile {
@@ -97,6 +98,7 @@ impl Default for Pile {
         Pile {
             len: 0,
             cards: [0; MAX_PILE],
+            bits: 0,
         }
     }
 }
@@ -126,6 +128,7 @@ impl Pile {
         if let Some(slot) = self.cards.get_mut(self.len as usize) {
             *slot = c;
             self.len += 1;
+            self.bits |= 1u64 << (c & 63);
             true
         } else {
             false
@@ -134,6 +137,7 @@ impl Pile {
     fn pop(&mut self) -> Option<u8> {
         let c = self.top()?;
         self.len -= 1;
+        self.bits &= !(1u64 << (c & 63));
         Some(c)
     }
     fn position(&self, c: u8) -> Option<usize> {
@@ -142,6 +146,7 @@ impl Pile {
     fn remove_at(&mut self, i: usize) {
         let n = self.len as usize;
         if i < n {
+            self.bits &= !(1u64 << (self.cards[i] & 63));
             self.cards.copy_within(i + 1..n, i);
             self.len -= 1;
         }
@@ -149,7 +154,12 @@ impl Pile {
     /// Bitmask of the cards.
     #[must_use]
     pub fn mask(&self) -> u64 {
-        self.as_slice().iter().fold(0, |m, &c| m | 1u64 << c)
+        self.bits
+    }
+    /// True when the pile holds a card of `suit`.
+    #[must_use]
+    pub fn has_suit(&self, suit: u8) -> bool {
+        self.bits & (0x1FFF << (16 * u32::from(suit & 3))) != 0
     }
     fn from_slice(cards: &[u8]) -> Option<Pile> {
         let mut p = Pile::default();
@@ -695,23 +705,27 @@ impl DalMara {
         h
     }
 
+    /// The fields a play changes (`move_number` and the detail's seat are left out: equal
+    /// positions still hash equal, and a play always changes the cards anyway).
     fn misc_hash(&self) -> u64 {
         let opt = |o: Option<u8>| o.map_or(0, |v| usize::from(v) + 1);
-        let mut h = zobrist::feature(F_NEXT, usize::from(self.next))
+        zobrist::feature(F_NEXT, usize::from(self.next))
             ^ zobrist::feature(F_TURUP, opt(self.turup))
             ^ zobrist::feature(F_TURUP_TRICK, opt(self.turup_trick))
             ^ zobrist::feature(F_LEAD, opt(self.lead))
             ^ zobrist::feature(F_TRICK_NO, usize::from(self.trick_number))
-            ^ zobrist::feature(F_MOVE_NO, usize::from(self.move_number))
-            ^ zobrist::feature(F_MISC, usize::from(self.dealer))
-            ^ zobrist::feature(F_MISC, 8 + usize::from(self.play_number))
-            ^ zobrist::feature(F_MISC, 16 + usize::from(self.is_ghopte))
-            ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
-            ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine));
-        if let Some((seat, c, t)) = self.detail {
-            h ^= zobrist::feature(F_DETAIL, usize::from(c))
-                ^ zobrist::feature(F_MISC, 24 + usize::from(seat) * 2 + usize::from(t));
-        }
+            ^ zobrist::feature(
+                F_MOVE_NO,
+                usize::from(self.play_number) * 2 + usize::from(self.is_ghopte),
+            )
+            ^ self.detail.map_or(0, |(_, c, t)| {
+                zobrist::feature(F_DETAIL, usize::from(c)) ^ u64::from(t)
+            })
+    }
+
+    /// The Ghopte entries.
+    fn ghopte_hash(&self) -> u64 {
+        let mut h = 0;
         for (i, g) in self.ghoptes().iter().enumerate() {
             let v =
                 (usize::from(g.card) ^ (usize::from(g.seat) << 4)) + usize::from(g.resolved) * 7;
@@ -722,8 +736,15 @@ impl DalMara {
         h
     }
 
+    /// What never changes in play: dealer, mode and rule set.
+    fn static_hash(&self) -> u64 {
+        zobrist::feature(F_MISC, usize::from(self.dealer))
+            ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
+            ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine))
+    }
+
     fn full_hash(&self) -> u64 {
-        self.cards_hash() ^ self.misc_hash()
+        self.cards_hash() ^ self.misc_hash() ^ self.ghopte_hash() ^ self.static_hash()
     }
 
     /// The hash recomputed from scratch (equals [`GameState::zobrist`] when the incremental

@@ -196,7 +196,7 @@ impl DalMara {
                 return;
             }
             match self.lead {
-                Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
+                Some(l) if self.hands[usize::from(s)].has_suit(l) => {
                     out.extend(
                         hand.iter()
                             .filter(|&&c| suit_of(c) == l)
@@ -591,7 +591,7 @@ impl DalMara {
                 "the trick already holds four cards",
             ));
         }
-        self.hash ^= self.misc_hash();
+        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
         self.take_from_hand(hi, pos, c);
         self.push_trick(s, c);
         self.move_number = self.move_number.saturating_add(1);
@@ -625,7 +625,7 @@ impl DalMara {
             self.next = (s + 1) % 4;
             self.play_number = self.trick_len;
         }
-        self.hash ^= self.misc_hash();
+        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
         Ok(())
     }
 
@@ -686,7 +686,7 @@ impl DalMara {
         let cs = suit_of(c);
         if let Some(l) = self.lead {
             if cs != l {
-                let mut holds = self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == l);
+                let mut holds = self.hands[hi].has_suit(l);
                 if !self.four {
                     holds = holds
                         || (hi * 4..hi * 4 + 4)
@@ -923,7 +923,7 @@ impl DalMara {
                 return;
             }
             match self.lead {
-                Some(l) if hand.iter().any(|&c| suit_of(c) == l) => {
+                Some(l) if self.hands[usize::from(seat)].has_suit(l) => {
                     out.extend(
                         hand.iter()
                             .filter(|&&c| suit_of(c) == l)
