@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 
@@ -11,7 +12,7 @@ import pytest
 
 import parlour
 import parlour.dalmara as dm
-from parlour.errors import ConfigError, IllegalMoveError
+from parlour.errors import ConfigError, IllegalMoveError, NotationError
 from parlour.protocol import GameStateProtocol
 
 
@@ -122,3 +123,24 @@ def test_simulate_registry(game: str, rules: str) -> None:
     assert a.moves == int(a.move_counts.sum())
     with pytest.raises(ConfigError):
         parlour.simulate(game, 2, options={"rules": "house"})
+
+
+def test_serialize_state_round_trips() -> None:
+    s = dealt(4).apply_index(0).apply_index(1)
+    text = dm.serialize_state(s)
+    doc = json.loads(text)
+    assert doc["version"] == "1.0"
+    assert doc["state"]["nextMoveSeat"] == s.next_move_seat
+    back = dm.deserialize_state(text)
+    assert back == s
+    assert back.to_notation() == s.to_notation()
+    g = dm.create_game("2p", 0, [{"seat": 1, "team": "b"}, {"seat": 0, "team": "a"}]).unwrap()
+    two = dm.deal_two_player_hands(g, dm.create_deck(), 0).unwrap()
+    two = dm.deal_two_player_stacks(dm.declare_turup(two, 1, "clubs").unwrap(), 0).unwrap()
+    back2 = dm.deserialize_state(dm.serialize_state(two))
+    assert back2 == two
+    assert back2.players == (dm.Player(0, "a"), dm.Player(1, "b"))
+    for bad in ("", "{}", "[1]", '{"state": {"game": {"mode": "9p"}}}', text.replace('"10', '"11')):
+        with pytest.raises(NotationError) as e:
+            dm.deserialize_state(bad)
+        assert e.value.code == "INVALID_SERIALIZATION"

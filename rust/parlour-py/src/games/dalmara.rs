@@ -561,6 +561,13 @@ impl PyCore {
             .map(wrap)
             .map_err(|e| err(e, seat))
     }
+    /// The error code `play(seat, card)` would give, or None when it would succeed (no state is
+    /// built and no exception raised: for tests and bots probing many cards).
+    fn play_error(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Option<String> {
+        with_card(card, |c| self.inner.play_card(seat_arg(seat), c))
+            .err()
+            .map(|e| e.code)
+    }
     /// `PLAY_CARD` (refused while a Ghopte is unresolved).
     fn play_normal(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
         with_card(card, |c| self.inner.play_normal(seat_arg(seat), c))

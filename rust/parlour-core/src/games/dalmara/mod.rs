@@ -86,11 +86,25 @@ pub struct Ghopte {
 }
 
 /// An ordered pile of cards (a hand in dealt order, or a stack bottom to top).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Pile {
     len: u8,
     cards: [u8; MAX_PILE],
     bits: u64,
+}
+
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pile {}
+
+impl std::hash::Hash for Pile {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 impl Default for Pile {

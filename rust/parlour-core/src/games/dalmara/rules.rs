@@ -310,6 +310,7 @@ impl DalMara {
         let mut grouped = found;
         grouped.sort_by_key(|g| g.seat);
         s.n_ghoptes = u8::try_from(grouped.len()).unwrap_or(0);
+        s.ghoptes = [super::Ghopte::default(); super::MAX_GHOPTES];
         for (slot, g) in s.ghoptes.iter_mut().zip(grouped) {
             *slot = g;
         }
@@ -860,6 +861,7 @@ impl DalMara {
                 ^ zobrist::feature(F_TRICK + k, 60 + usize::from(s));
         }
         self.trick_len = 0;
+        self.trick = [(0, 0); 4];
         let wi = usize::from(w) % 4;
         self.tens[wi] = self.tens[wi].saturating_add(tens);
         self.tricks[wi] = self.tricks[wi].saturating_add(1);

@@ -79,6 +79,9 @@ fn random_games_keep_invariants() {
                 let next = s.apply(mv).unwrap();
                 assert_eq!(before, s);
                 assert_eq!(next.zobrist(), next.recomputed_hash(), "{mv:?}");
+                let back = DalMara::from_parts(&next.parts()).unwrap();
+                assert!(back.same_position(&next), "{mv:?}");
+                assert_eq!(back.zobrist(), next.zobrist());
                 let mut held = 0u32;
                 for i in 0..s.seats() {
                     held += next.hand(i).len() as u32;
