@@ -32,40 +32,25 @@ pub struct GameInfo {
 }
 
 /// Every registered game.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        id: "whist",
-        title: "generic four-player 52-card trick-taking game (whist-style)",
-        seats: 4,
-        computer: false,
-        options: &[("no_trump", "false", "play without trumps")],
-    },
-    GameInfo {
-        id: "mexican-train",
-        title: "Mexican Train dominoes (the @johnmorrisdotca/domino 1.0.0 engine)",
-        seats: 4,
-        computer: true,
-        options: &[
-            ("players", "4", "number of players, 2 to 8"),
-            ("set", "12", "the set by its highest double: 9, 12 or 15"),
-            (
-                "length",
-                "full",
-                "full (one round per double) or short (half as many)",
-            ),
-            (
-                "doubles",
-                "one",
-                "one (cover each double at once) or chain (chain doubles, LIFO)",
-            ),
-            (
-                "mexican",
-                "any",
-                "any (the Mexican Train is open from the start) or ownFirst",
-            ),
-        ],
-    },
-];
+pub const GAMES: &[GameInfo] = &[GameInfo {
+    id: "whist",
+    title: "generic four-player 52-card trick-taking game (whist-style)",
+    seats: 4,
+    computer: false,
+    options: &[("no_trump", "false", "play without trumps")],
+}, GameInfo {
+    id: "mexican-train",
+    title: "Mexican Train dominoes (the @johnmorrisdotca/domino 1.0.0 engine)",
+    seats: 4,
+    computer: true,
+    options: &[
+        ("players", "4", "number of players, 2 to 8"),
+        ("set", "12", "the set by its highest double: 9, 12 or 15"),
+        ("length", "full", "full (one round per double) or short (half as many)"),
+        ("doubles", "one", "one (cover each double at once) or chain (chain doubles, LIFO)"),
+        ("mexican", "any", "any (the Mexican Train is open from the start) or ownFirst"),
+    ],
+}];
 
 /// Look up a registered game.
 ///
@@ -74,10 +59,7 @@ pub const GAMES: &[GameInfo] = &[
 pub fn info(id: &str) -> Result<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
         let known: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        Error::config(
-            "UNKNOWN_GAME",
-            format!("unknown game {id:?}; known games: {}", known.join(", ")),
-        )
+        Error::config("UNKNOWN_GAME", format!("unknown game {id:?}; known games: {}", known.join(", ")))
     })
 }
 
@@ -92,17 +74,11 @@ pub fn check_options<'a>(id: &str, options: &'a [(String, String)]) -> Result<Op
             let known: Vec<&str> = g.options.iter().map(|o| o.0).collect();
             return Err(Error::config(
                 "UNKNOWN_OPTION",
-                format!(
-                    "game {id} has no option {k:?}; options: {}",
-                    known.join(", ")
-                ),
+                format!("game {id} has no option {k:?}; options: {}", known.join(", ")),
             ));
         }
     }
-    Ok(Options {
-        info: g,
-        given: options,
-    })
+    Ok(Options { info: g, given: options })
 }
 
 /// Options given for a game, with the registry defaults behind them.
@@ -132,10 +108,7 @@ impl Options<'_> {
         match self.get(name) {
             "true" | "1" | "yes" => Ok(true),
             "false" | "0" | "no" => Ok(false),
-            v => Err(Error::config(
-                "INVALID_OPTION",
-                format!("option {name} must be true or false, not {v:?}"),
-            )),
+            v => Err(Error::config("INVALID_OPTION", format!("option {name} must be true or false, not {v:?}"))),
         }
     }
     /// Option `name` as an integer in `lo..=hi`.
@@ -144,15 +117,9 @@ impl Options<'_> {
     /// `INVALID_OPTION` when it is not such an integer.
     pub fn int(&self, name: &str, lo: i64, hi: i64) -> Result<i64> {
         let v = self.get(name);
-        v.parse::<i64>()
-            .ok()
-            .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| {
-                Error::config(
-                    "INVALID_OPTION",
-                    format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"),
-                )
-            })
+        v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
+            Error::config("INVALID_OPTION", format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"))
+        })
     }
     /// Option `name`, which must be one of `choices`.
     ///
@@ -161,13 +128,7 @@ impl Options<'_> {
     pub fn choice(&self, name: &str, choices: &[&'static str]) -> Result<&'static str> {
         let v = self.get(name);
         choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
-            Error::config(
-                "INVALID_OPTION",
-                format!(
-                    "option {name} must be one of {}, not {v:?}",
-                    choices.join(", ")
-                ),
-            )
+            Error::config("INVALID_OPTION", format!("option {name} must be one of {}, not {v:?}", choices.join(", ")))
         })
     }
 }
@@ -187,51 +148,18 @@ pub fn simulate(
 ) -> Result<Batch> {
     let opts = check_options(id, options)?;
     if policy == Policy::Computer && !opts.info.computer {
-        return Err(Error::config(
-            "NO_COMPUTER_PLAYER",
-            format!("game {id} has no built-in computer player"),
-        ));
+        return Err(Error::config("NO_COMPUTER_PLAYER", format!("game {id} has no built-in computer player")));
     }
     match id {
         "whist" => {
-            let config = whist::WhistConfig {
-                no_trump: opts.flag("no_trump")?,
-            };
+            let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
         }
         "mexican-train" => {
-            use mexican_train::{Doubles, Length, MexicanStart, TrainConfig};
-            let config = TrainConfig {
-                players: u8::try_from(opts.int("players", 2, 8)?).unwrap_or(4),
-                set: match opts.choice("set", &["9", "12", "15"])? {
-                    "9" => 9,
-                    "15" => 15,
-                    _ => 12,
-                },
-                length: if opts.choice("length", &["full", "short"])? == "short" {
-                    Length::Short
-                } else {
-                    Length::Full
-                },
-                doubles: if opts.choice("doubles", &["one", "chain"])? == "chain" {
-                    Doubles::Chain
-                } else {
-                    Doubles::One
-                },
-                mexican: if opts.choice("mexican", &["any", "ownFirst"])? == "ownFirst" {
-                    MexicanStart::OwnFirst
-                } else {
-                    MexicanStart::Any
-                },
-            };
-            sim::simulate::<mexican_train::MexicanTrain>(
-                &config, seed, start, count, policy, threads,
-            )
+            let config = mexican_train::TrainConfig::from_options(&opts)?;
+            sim::simulate::<mexican_train::MexicanTrain>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
-        _ => Err(Error::config(
-            "UNKNOWN_GAME",
-            format!("unknown game {id:?}"),
-        )),
+        _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),
     }
 }

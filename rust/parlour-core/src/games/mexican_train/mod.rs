@@ -112,6 +112,36 @@ impl Default for TrainConfig {
 }
 
 impl TrainConfig {
+    /// The configuration of the registry options `players`, `set`, `length`, `doubles`, `mexican`.
+    ///
+    /// # Errors
+    /// `INVALID_OPTION` for a value out of range.
+    pub fn from_options(opts: &super::Options<'_>) -> Result<TrainConfig> {
+        Ok(TrainConfig {
+            players: u8::try_from(opts.int("players", 2, 8)?).unwrap_or(4),
+            set: match opts.choice("set", &["9", "12", "15"])? {
+                "9" => 9,
+                "15" => 15,
+                _ => 12,
+            },
+            length: if opts.choice("length", &["full", "short"])? == "short" {
+                Length::Short
+            } else {
+                Length::Full
+            },
+            doubles: if opts.choice("doubles", &["one", "chain"])? == "chain" {
+                Doubles::Chain
+            } else {
+                Doubles::One
+            },
+            mexican: if opts.choice("mexican", &["any", "ownFirst"])? == "ownFirst" {
+                MexicanStart::OwnFirst
+            } else {
+                MexicanStart::Any
+            },
+        })
+    }
+
     /// Check the set and the player count.
     ///
     /// # Errors
