@@ -547,7 +547,7 @@ def action_index(move: TrainMove) -> int:
     Raises:
         ConfigError: Not a move of the action space (``INVALID_MOVE``).
     """
-    m = _parse_move(move, 9, frozenset(_ACTION_TILES))
+    m = _parse_move(move, 8, frozenset(_ACTION_TILES))
     if m is None:
         raise ConfigError("INVALID_MOVE", f"{move!r} is not a move of the action space")
     return _action(m)
