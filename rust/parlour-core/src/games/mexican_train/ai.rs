@@ -93,24 +93,49 @@ pub fn longest_run(hand: &[Tile], end: u8) -> Vec<Tile> {
     longest_run_steps(hand, end).0
 }
 
+/// A small, fast hasher for the memo keys (FxHash's multiply-rotate).
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
 struct Exact {
     adj: [Vec<Tile>; 16],
-    memo: HashMap<[u64; 4], (u32, u32)>,
+    memo: FxMap<[u64; 4], (u32, u32)>,
 }
 
 impl Exact {
+    /// The tiles worth trying from `at`: an unused double there alone (laying a double at once
+    /// never shortens a run, since it leaves the open end where it was), else every unused tile.
+    fn choices(&self, at: u8, used: &Used) -> Vec<Tile> {
+        let list = &self.adj[usize::from(at & 15)];
+        if let Some(&d) = list.iter().find(|&&t| t >> 4 == t & 15 && !used.has(t)) {
+            return vec![d];
+        }
+        list.iter().copied().filter(|&t| !used.has(t)).collect()
+    }
+
     /// The best (length, pips) that can still be laid from `at` with `used` taken.
     fn best(&mut self, at: u8, used: &mut Used) -> (u32, u32) {
         if let Some(&v) = self.memo.get(&used.0) {
             return v;
         }
-        let at_i = usize::from(at & 15);
         let mut best = (0u32, 0u32);
-        for k in 0..self.adj[at_i].len() {
-            let t = self.adj[at_i][k];
-            if used.has(t) {
-                continue;
-            }
+        for t in self.choices(at, used) {
             used.flip(t);
             let (l, p) = self.best(other_end(t, at), used);
             used.flip(t);
@@ -127,7 +152,7 @@ impl Exact {
 /// A truly longest run from `end` (the heaviest among the longest), with no step bound.
 ///
 /// Memoised on the set of tiles used (the current end follows from it), so a 15-tile hand
-/// takes at most 2^15 states.
+/// takes at most 2^15 states; a double at the current end is always laid at once.
 #[must_use]
 pub fn longest_run_exact(hand: &[Tile], end: u8) -> Vec<Tile> {
     if end >= 16 {
@@ -135,20 +160,15 @@ pub fn longest_run_exact(hand: &[Tile], end: u8) -> Vec<Tile> {
     }
     let mut ex = Exact {
         adj: adjacency(hand),
-        memo: HashMap::new(),
+        memo: FxMap::default(),
     };
     let mut used = Used::default();
     let mut at = end;
     let mut out = Vec::new();
     let mut remaining = ex.best(at, &mut used);
     while remaining.0 > 0 {
-        let at_i = usize::from(at);
         let mut next = None;
-        for k in 0..ex.adj[at_i].len() {
-            let t = ex.adj[at_i][k];
-            if used.has(t) {
-                continue;
-            }
+        for t in ex.choices(at, &used) {
             used.flip(t);
             let (l, p) = ex.best(other_end(t, at), &mut used);
             used.flip(t);
