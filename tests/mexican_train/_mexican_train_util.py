@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from parlour.mexican_train import TrainGame, encode_train
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
+)
 VECTORS = SHARED / "vectors" / "mexican_train"
 
 
@@ -22,7 +24,7 @@ def records(name: str) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def token(move: dict[str, Any]) -> str:
+def token(move: Mapping[str, Any]) -> str:
     """A move dict as its saved-game token."""
     kind = move["kind"]
     if kind == "play":
@@ -66,4 +68,13 @@ def move_of_token(tok: str) -> dict[str, Any]:
     return {"kind": {"d": "draw", "x": "pass", "n": "next"}[tok]}
 
 
-__all__ = ["SHARED", "VECTORS", "encode_train", "encoded_moves", "move_of_token", "records", "snapshot", "token"]
+__all__ = [
+    "SHARED",
+    "VECTORS",
+    "encode_train",
+    "encoded_moves",
+    "move_of_token",
+    "records",
+    "snapshot",
+    "token",
+]

@@ -111,7 +111,11 @@ def test_start_train_refuses_without_raising(args: tuple[object, ...]) -> None:
 
 def test_options_order_defaults_and_extras() -> None:
     g = _game(options={"mexican": "ownFirst", "doubles": "chain", "extra": 1})
-    assert list(g.options.items()) == [("mexican", "ownFirst"), ("doubles", "chain"), ("length", "full")]
+    assert list(g.options.items()) == [
+        ("mexican", "ownFirst"),
+        ("doubles", "chain"),
+        ("length", "full"),
+    ]
     assert '"options":{"mexican":"ownFirst","doubles":"chain","length":"full"}' in encode_train(g)
     back = decode_train(encode_train(g))
     assert back is not None
@@ -125,20 +129,31 @@ def test_options_order_defaults_and_extras() -> None:
 
 def test_seeds_use_the_low_32_bits_of_a_double() -> None:
     a, b = start_train(12, NAMES, 7), start_train(12, NAMES, 4294967303)
-    assert a is not None and b is not None
-    assert a.hands == b.hands and a.boneyard == b.boneyard
+    assert a is not None
+    assert b is not None
+    assert a.hands == b.hands
+    assert a.boneyard == b.boneyard
     c, d = start_train(12, NAMES, -1), start_train(12, NAMES, 4294967295)
-    assert c is not None and d is not None and c.hands == d.hands
+    assert c is not None
+    assert d is not None
+    assert c.hands == d.hands
     e, f = start_train(12, NAMES, 9007199254740993), start_train(12, NAMES, 9007199254740992)
-    assert e is not None and f is not None and e.hands == f.hands and e.seed == f.seed
+    assert e is not None
+    assert f is not None
+    assert e.hands == f.hands
+    assert e.seed == f.seed
     big = start_train(12, NAMES, 10**21)
-    assert big is not None and '"seed":1e+21' in encode_train(big)
+    assert big is not None
+    assert '"seed":1e+21' in encode_train(big)
     huge = start_train(12, NAMES, 2**66)
-    assert huge is not None and '"seed":73786976294838210000' in encode_train(huge)
+    assert huge is not None
+    assert '"seed":73786976294838210000' in encode_train(huge)
     seven = start_train(12, NAMES, 7.0)
-    assert seven is not None and '"seed":7,' in encode_train(seven)
+    assert seven is not None
+    assert '"seed":7,' in encode_train(seven)
     neg = start_train(12, NAMES, -123)
-    assert neg is not None and '"seed":-123,' in encode_train(neg)
+    assert neg is not None
+    assert '"seed":-123,' in encode_train(neg)
 
 
 def test_play_train_refuses_bad_moves_and_records_nothing() -> None:
@@ -170,26 +185,40 @@ def test_play_train_refuses_bad_moves_and_records_nothing() -> None:
     for mv in bad:
         assert play_train(g, mv) is None, mv
     assert play_train("not a game", ok) is None  # type: ignore[arg-type]
-    assert move_count(g) == 0 and g.history is None
+    assert move_count(g) == 0
+    assert g.history is None
     nxt = play_train(g, ok)
-    assert nxt is not None and move_count(nxt) == 1 and move_count(g) == 0
+    assert nxt is not None
+    assert move_count(nxt) == 1
+    assert move_count(g) == 0
     assert nxt.last == {"seat": 0, "move": ok}
     assert g.last is None
     tile = ok["tile"]  # type: ignore[typeddict-item]
     assert may_lay(g, tile, 0) is True
-    for t, r in [(tile, 1.5), (tile, True), (True, 0), (float(tile), 0), (tile, -1), (tile, 3), (999, 0)]:
+    for t, r in [
+        (tile, 1.5),
+        (tile, True),
+        (True, 0),
+        (float(tile), 0),
+        (tile, -1),
+        (tile, 3),
+        (999, 0),
+    ]:
         assert may_lay(g, t, r) is False
 
 
 def test_computer_move_on_a_finished_game_raises() -> None:
     g = _finished()
-    assert g.phase == "finished" and train_moves(g) == [] and legal_plays(g) == []
+    assert g.phase == "finished"
+    assert train_moves(g) == []
+    assert legal_plays(g) == []
     with pytest.raises(IllegalMoveError, match="no move to make: the game is over") as e:
         computer_move(g)
     assert e.value.code == "GAME_OVER"
     for mv in ({"kind": "next"}, {"kind": "draw"}, {"kind": "pass"}):
         assert play_train(g, mv) is None
-    assert g.winners and len(g.results) == g.rounds == 5
+    assert g.winners
+    assert len(g.results) == g.rounds == 5
     totals = train_totals(g)
     assert list(g.winners) == [s for s, t in enumerate(totals) if t == min(totals)]
     assert g.returns() == tuple(-float(t) for t in totals)
@@ -211,15 +240,18 @@ def test_names_are_cleaned_like_javascript() -> None:
     assert '\\ud83d"' in text
     text.encode("utf-8")  # no lone surrogate reaches the text
     back = decode_train(text)
-    assert back is not None and back.players == g.players
-    g2 = start_train(12, ["q\"\\\n\t\x01\x7f\x85z\u2028", ""], 1, None, [False, True])
+    assert back is not None
+    assert back.players == g.players
+    g2 = start_train(12, ['q"\\\n\t\x01\x7f\x85z\u2028', ""], 1, None, [False, True])
     assert g2 is not None
     assert '"players":["q\\"\\\\ \\u0001\x7f\x85z",""]' in encode_train(g2)
     assert train_player_name(g2, 1) == "Computer 2"
-    assert train_player_name(g2, 0) == "q\"\\ \x01\x7f\x85z"
+    assert train_player_name(g2, 0) == 'q"\\ \x01\x7f\x85z'
     g3 = start_train(12, ["", "x"], 1)
-    assert g3 is not None and train_player_name(g3, 0) == "Player 1"
-    assert people_at(g2) == [0] and mexican_of(g2) == 2
+    assert g3 is not None
+    assert train_player_name(g3, 0) == "Player 1"
+    assert people_at(g2) == [0]
+    assert mexican_of(g2) == 2
 
 
 @pytest.mark.parametrize(
@@ -263,14 +295,22 @@ def test_format_example_round_trips() -> None:
         '"players":["Ann","Ben","Cy"],"computers":[false,true,false],"moves":"p25.0,p9.1,p73.2,d,x,p4.1"}'
     )
     g = decode_train(text)
-    assert g is not None and encode_train(g) == text and move_count(g) == 6
+    assert g is not None
+    assert encode_train(g) == text
+    assert move_count(g) == 6
     assert [m["kind"] for m in moves_of(g)] == ["play", "play", "play", "draw", "pass", "play"]
-    assert g.history is not None and g.history.count == 6 and g.history.move == {"kind": "play", "tile": 4, "train": 1}
+    assert g.history is not None
+    assert g.history.count == 6
+    assert g.history.move == {"kind": "play", "tile": 4, "train": 1}
     again = replay_train(9, ["Ann", "Ben", "Cy"], 11, g.options, [False, True, False], moves_of(g))
     assert again == g
-    assert replay_train(9, ["Ann", "Ben", "Cy"], 11, g.options, None, [*moves_of(g), {"kind": "next"}]) is None
+    assert (
+        replay_train(9, ["Ann", "Ben", "Cy"], 11, g.options, None, [*moves_of(g), {"kind": "next"}])
+        is None
+    )
     dup = decode_train(text.replace('"seed":11', '"seed":5,"seed":11.0'))
-    assert dup is not None and encode_train(dup) == text
+    assert dup is not None
+    assert encode_train(dup) == text
 
 
 def test_seeded_random_and_shuffle_match_the_spec() -> None:
@@ -282,7 +322,9 @@ def test_seeded_random_and_shuffle_match_the_spec() -> None:
     assert [r1() for _ in range(5)] == [r2() for _ in range(5)]
     items = list(range(10))
     out = shuffled(items, seeded_random(1))
-    assert sorted(out) == items and items == list(range(10)) and out != items
+    assert sorted(out) == items
+    assert items == list(range(10))
+    assert out != items
     g = start_train(9, NAMES, 1)
     assert g is not None
     assert g.hands[0] == (53, 85, 21, 71, 38, 7, 9, 73, 36, 136)
@@ -290,36 +332,53 @@ def test_seeded_random_and_shuffle_match_the_spec() -> None:
 
 def test_tile_helpers() -> None:
     assert tile_of(12, 1) == tile_of(1, 12) == 28
-    assert ends_of(28) == (1, 12) and is_double(tile_of(6, 6)) and not is_double(28)
-    assert pips_of(28) == 13 and hand_pips([28, 0]) == 13
-    assert fits(28, 12) and fits(28, 1) and not fits(28, 2)
-    assert laid_against(28, 12) == 12 * 16 + 1 and laid_against(28, 1) == 28
-    assert laid_ends(12 * 16 + 1) == (12, 1) and tile_of_laid(12 * 16 + 1) == 28
+    assert ends_of(28) == (1, 12)
+    assert is_double(tile_of(6, 6))
+    assert not is_double(28)
+    assert pips_of(28) == 13
+    assert hand_pips([28, 0]) == 13
+    assert fits(28, 12)
+    assert fits(28, 1)
+    assert not fits(28, 2)
+    assert laid_against(28, 12) == 12 * 16 + 1
+    assert laid_against(28, 1) == 28
+    assert laid_ends(12 * 16 + 1) == (12, 1)
+    assert tile_of_laid(12 * 16 + 1) == 28
     assert tile_words(tile_of(4, 6)) == "6\u20134"
     assert [len(every_tile(s)) for s in TRAIN_SETS.values()] == [55, 91, 136]
     assert every_tile(9) == sorted(every_tile(9))
-    table = {9: (10, 10, 10, 8, 8, 6, 6), 12: (15, 15, 15, 12, 12, 10, 10), 15: (15, 15, 15, 13, 13, 12, 12)}
+    table = {
+        9: (10, 10, 10, 8, 8, 6, 6),
+        12: (15, 15, 15, 12, 12, 10, 10),
+        15: (15, 15, 15, 13, 13, 12, 12),
+    }
     for s, sizes in table.items():
         assert tuple(hand_size_for(s, n) for n in range(2, 9)) == sizes
     assert hand_size_for(7, 3) == 15
     assert [rounds_for(s, "full") for s in (9, 12, 15)] == [10, 13, 16]
     assert [rounds_for(s, "short") for s in (9, 12, 15)] == [5, 7, 8]
     assert train_set_name(12) == TRAIN_SET_NAMES[12] == "Double-twelve"
-    assert train_set_name(10) is None and train_set_name("12") is None and train_set_name(True) is None
+    assert train_set_name(10) is None
+    assert train_set_name("12") is None
+    assert train_set_name(True) is None
 
 
 def test_open_end_train_again_and_fields() -> None:
     g = _game(computers=[True, False])
-    assert open_end(g, 0) == 12 and open_end(g, 2) == 12
+    assert open_end(g, 0) == 12
+    assert open_end(g, 2) == 12
     assert [t.open for t in g.trains] == [False, False, True]
     again = train_again(g, 8)
-    assert again is not None and again.players == g.players and again.computers == g.computers
-    assert again.hands != g.hands and again.seed == 8
-    assert train_again(g, 1.5) is None  # type: ignore[arg-type]
+    assert again is not None
+    assert again.players == g.players
+    assert again.computers == g.computers
+    assert again.hands != g.hands
+    assert again.seed == 8
+    assert train_again(g, 1.5) is None
     mv = computer_move(g)
     nxt = g.apply(mv)
     if mv["kind"] == "play":
-        assert open_end(nxt, mv["train"]) != 12 or is_double(mv["tile"])  # type: ignore[typeddict-item]
+        assert open_end(nxt, mv["train"]) != 12 or is_double(mv["tile"])
     assert (g.rounds, g.round, g.engine, g.turn, g.passes, g.phase) == (13, 0, 12, 0, 0, "playing")
     assert (g.uncovered, g.chaining, g.drew, g.results, g.winners) == ((), False, False, (), ())
 
@@ -332,7 +391,8 @@ def test_protocol_pickle_copy_hash_and_immutability() -> None:
     assert hash(g) == g.zobrist == g._state.full_hash()
     assert pickle.loads(pickle.dumps(g)) == g
     assert encode_train(pickle.loads(pickle.dumps(g))) == encode_train(g)
-    assert copy.deepcopy(g) == g and copy.copy(g) is g
+    assert copy.deepcopy(g) == g
+    assert copy.copy(g) is g
     assert TrainGame.from_notation(g.to_notation()) == g
     with pytest.raises(NotationError):
         TrainGame.from_notation("{}")
@@ -347,9 +407,10 @@ def test_protocol_pickle_copy_hash_and_immutability() -> None:
     with pytest.raises(IllegalMoveError):
         g.apply_index(len(g.legal_moves()))
     with pytest.raises(ParlourError):
-        g.apply_index(True)  # type: ignore[arg-type]
+        g.apply_index(True)
     mask = g.legal_mask()
-    assert mask.shape == (TRAIN_ACTIONS,) and mask.dtype == np.bool_
+    assert mask.shape == (TRAIN_ACTIONS,)
+    assert mask.dtype == np.bool_
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(action_index(m) for m in g.legal_moves())
     for i in (0, 5, TRAIN_ACTIONS - 1, TRAIN_ACTIONS - 3):
         assert action_index(move_of_action(i)) == i
@@ -410,19 +471,30 @@ def test_longest_run_bad_input() -> None:
         longest_run("12", 1)  # type: ignore[arg-type]
     with pytest.raises(ConfigError):
         longest_run([1], 1.0)  # type: ignore[arg-type]
-    assert longest_run([1, 2], -1) == [] and longest_run([1, 2], 99) == []
+    assert longest_run([1, 2], -1) == []
+    assert longest_run([1, 2], 99) == []
     assert longest_run([], 0) == []
 
 
 def test_registry_and_simulation() -> None:
     spec = parlour.GAMES["mexican-train"]
-    assert spec.computer and set(spec.options) == {"players", "set", "length", "doubles", "mexican"}
-    opts = {"set": "9", "players": "3", "length": "short", "doubles": "chain", "mexican": "ownFirst"}
+    assert spec.computer
+    assert set(spec.options) == {"players", "set", "length", "doubles", "mexican"}
+    opts = {
+        "set": "9",
+        "players": "3",
+        "length": "short",
+        "doubles": "chain",
+        "mexican": "ownFirst",
+    }
     a = parlour.simulate("mexican-train", 40, seed=2, policy="computer", options=opts, threads=1)
     b = parlour.simulate("mexican-train", 40, seed=2, policy="computer", options=opts, threads=2)
-    assert a.returns.shape == (40, 3) and np.array_equal(a.hashes, b.hashes)
+    assert a.returns.shape == (40, 3)
+    assert np.array_equal(a.hashes, b.hashes)
     assert (a.returns <= 0).all()
-    r = parlour.simulate("mexican-train", 30, seed=2, policy="random", options={"players": "8", "set": "15"})
+    r = parlour.simulate(
+        "mexican-train", 30, seed=2, policy="random", options={"players": "8", "set": "15"}
+    )
     assert r.returns.shape == (30, 8)
     with pytest.raises(ConfigError):
         parlour.simulate("mexican-train", 1, options={"set": "10"})
@@ -436,8 +508,12 @@ def test_all_seats_and_sets_play_to_the_end_by_computer() -> None:
         assert g is not None
         moves = g._state.autoplay()
         for m in moves[:50]:
-            nxt = g.apply_index([(x["kind"], x.get("tile"), x.get("train")) for x in g.legal_moves()].index(
-                ("play", m[1], m[2]) if m[0] == 0 else (("draw", "pass", "next")[m[0] - 1], None, None)
-            ))
+            nxt = g.apply_index(
+                [(x["kind"], x.get("tile"), x.get("train")) for x in g.legal_moves()].index(
+                    ("play", m[1], m[2])
+                    if m[0] == 0
+                    else (("draw", "pass", "next")[m[0] - 1], None, None)
+                )
+            )
             g = nxt
         assert len(moves) > 50

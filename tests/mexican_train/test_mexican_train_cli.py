@@ -30,12 +30,15 @@ def test_play_runs_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play", "--seed", "2026", "--players", "3", "--set", "9", "--length", "short"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "Round 5 of 5" in out and "Final scores (lowest wins):" in out
-    assert out.count("Round 5 over") == 1 and "winner" in out
+    assert "Round 5 of 5" in out
+    assert "Final scores (lowest wins):" in out
+    assert out.count("Round 5 over") == 1
+    assert "winner" in out
     assert "Computer 1 lays" in out
     assert main([*argv, "--quiet"]) == 0
     quiet = capsys.readouterr().out
-    assert "lays" not in quiet and quiet.splitlines()[-4:] == out.splitlines()[-4:]
+    assert "lays" not in quiet
+    assert quiet.splitlines()[-4:] == out.splitlines()[-4:]
 
 
 @pytest.mark.parametrize(
@@ -55,7 +58,9 @@ def test_play_runs_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
         ["deal", "--bogus"],
     ],
 )
-def test_bad_arguments_exit_2_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments_exit_2_with_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("parlour mexican-train: error: ")

@@ -31,7 +31,9 @@ GAMES = list(records("train_games.jsonl"))
 
 
 def _start(start: dict[str, Any]) -> TrainGame:
-    g = start_train(start["set"], start["players"], start["seed"], start["options"], start["computers"])
+    g = start_train(
+        start["set"], start["players"], start["seed"], start["options"], start["computers"]
+    )
     assert g is not None
     return g
 
@@ -119,7 +121,9 @@ def test_longest_run_vectors() -> None:
 INVALID = list(records("train_invalid.jsonl"))
 
 
-@pytest.mark.parametrize("rec", INVALID, ids=[f"{r['category']}-{i}" for i, r in enumerate(INVALID)])
+@pytest.mark.parametrize(
+    "rec", INVALID, ids=[f"{r['category']}-{i}" for i, r in enumerate(INVALID)]
+)
 def test_invalid_moves_are_refused(rec: dict[str, Any]) -> None:
     g = decode_train(rec["position"])
     assert g is not None
@@ -172,7 +176,10 @@ def test_codec(rec: dict[str, Any]) -> None:
             assert encode_train(neg) == rec["encode"]
     elif kind == "start_null":
         a = rec["args"]
-        assert start_train(a["set"], a["players"], _number(a["seed"]), a["options"], a["computers"]) is None
+        assert (
+            start_train(a["set"], a["players"], _number(a["seed"]), a["options"], a["computers"])
+            is None
+        )
     else:
         assert kind == "seed_round"
         seed = _number(rec["seed"])

@@ -1,5 +1,7 @@
-"""The ``parlour mexican-train`` command line: ``deal`` prints a seeded deal, ``play`` plays a
-whole game with the computer in every seat and prints the log and the final scores.
+"""The ``parlour mexican-train`` command line.
+
+``deal`` prints a seeded deal; ``play`` plays a whole game with the computer in every seat and
+prints the log and the final scores.
 
 ``main(argv)`` takes the arguments after ``mexican-train`` (e.g. ``["deal", "--seed", "2026"]``)
 and returns the exit status: 0 on success, 2 with a one-line reason for bad arguments.
@@ -9,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+from parlour._core import mexican_train as _core
 from parlour.mexican_train.game import (
     TrainGame,
     TrainMove,
@@ -21,7 +24,6 @@ from parlour.mexican_train.game import (
     train_player_name,
     train_totals,
 )
-from parlour._core import mexican_train as _core
 from parlour.mexican_train.tiles import (
     hand_pips,
     tile_of,
@@ -42,7 +44,7 @@ class _Parser(argparse.ArgumentParser):
         raise _BadArguments(message)
 
 
-def _int_in(lo: int | None, hi: int | None, what: str) -> object:
+def _int_in(lo: int | None, hi: int | None, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text, 10)
@@ -64,7 +66,9 @@ def _parser() -> _Parser:
         ("play", "play a whole game with the computer in every seat"),
     ):
         sp = sub.add_parser(name, help=text, description=text)
-        sp.add_argument("--seed", type=_int_in(None, None, "--seed"), default=1, help="the seed (integer)")
+        sp.add_argument(
+            "--seed", type=_int_in(None, None, "--seed"), default=1, help="the seed (integer)"
+        )
         sp.add_argument("--players", type=_int_in(2, 8, "--players"), default=4, help="2 to 8")
         sp.add_argument("--set", type=int, choices=(9, 12, 15), default=12, help="highest double")
         sp.add_argument("--length", choices=("full", "short"), default="full")
@@ -72,9 +76,13 @@ def _parser() -> _Parser:
         sp.add_argument("--mexican", choices=("any", "ownFirst"), default="any")
         sp.add_argument("--names", default=None, help="comma-separated seat names")
         if name == "deal":
-            sp.add_argument("--round", type=_int_in(0, 15, "--round"), default=0, help="round (0-based)")
+            sp.add_argument(
+                "--round", type=_int_in(0, 15, "--round"), default=0, help="round (0-based)"
+            )
         else:
-            sp.add_argument("--quiet", action="store_true", help="print round results and scores only")
+            sp.add_argument(
+                "--quiet", action="store_true", help="print round results and scores only"
+            )
     return p
 
 
@@ -109,8 +117,9 @@ def _describe(game: TrainGame, move: TrainMove) -> str:
 def _header(game: TrainGame, out: TextIO) -> None:
     o = game.options
     print(
-        f"Mexican Train: {train_set_name(game.set)}, {len(game.players)} players, seed {game.seed}, "
-        f"{o['length']} game ({game.rounds} rounds), doubles {o['doubles']}, Mexican {o['mexican']}",
+        f"Mexican Train: {train_set_name(game.set)}, {len(game.players)} players, "
+        f"seed {game.seed}, {o['length']} game ({game.rounds} rounds), "
+        f"doubles {o['doubles']}, Mexican {o['mexican']}",
         file=out,
     )
 
@@ -198,13 +207,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = args.names.split(",") if args.names is not None else [""] * args.players
     if len(names) != args.players:
         print(
-            f"parlour mexican-train: error: --names gives {len(names)} names for {args.players} players",
+            f"parlour mexican-train: error: --names gives {len(names)} names "
+            f"for {args.players} players",
             file=sys.stderr,
         )
         return 2
     rounds = args.set + 1 if args.length == "full" else (args.set + 2) // 2
     if args.command == "deal" and args.round >= rounds:
-        print(f"parlour mexican-train: error: --round must be below {rounds} for this game", file=sys.stderr)
+        print(
+            f"parlour mexican-train: error: --round must be below {rounds} for this game",
+            file=sys.stderr,
+        )
         return 2
     options = {"length": args.length, "doubles": args.doubles, "mexican": args.mexican}
     computers = [args.command == "play"] * args.players

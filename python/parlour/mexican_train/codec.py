@@ -1,4 +1,4 @@
-"""The engine's text rules: cleaned names, ``JSON.stringify`` strings and numbers, JSON reading.
+r"""The engine's text rules: cleaned names, ``JSON.stringify`` strings and numbers, JSON reading.
 
 Names are cleaned with JavaScript's ``\\s`` class and cut at 20 UTF-16 code units
 (``shared/specs/mexican_train/RULES.md`` §2). The saved-game text is written exactly as the
@@ -29,7 +29,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def clean_train_name(name: str) -> str:
-    """A seat's name, its whitespace runs made single spaces, trimmed and cut to 20 units.
+    r"""A seat's name, its whitespace runs made single spaces, trimmed and cut to 20 units.
 
     Args:
         name: The name as given.

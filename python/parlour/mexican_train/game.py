@@ -4,8 +4,9 @@ Mirrors ``@johnmorrisdotca/domino`` 1.0.0 (``shared/specs/mexican_train/``). The
 deal, the computer player and the longest run run in the Rust core; this module holds the table
 (set, options, seed, names), the move record and the saved-game text.
 
-Moves are the engine's dicts: ``{"kind": "play", "tile": t, "train": i}``, ``{"kind": "draw"}``,
-``{"kind": "pass"}``, ``{"kind": "next"}``. Saved-game tokens: ``p<tile>.<train>``, ``d``, ``x``, ``n``.
+Moves are the engine's dicts: ``{"kind": "play", "tile": t, "train": i}``,
+``{"kind": "draw"}``, ``{"kind": "pass"}``, ``{"kind": "next"}``. Saved-game tokens:
+``p<tile>.<train>``, ``d``, ``x``, ``n``.
 """
 
 from __future__ import annotations
@@ -247,7 +248,9 @@ class TrainGame:
         raise TypeError("use start_train(...) or decode_train(...) to make a TrainGame")
 
     @classmethod
-    def _make(cls, table: _Table, state: _core.TrainState, history: TrainHistory | None) -> TrainGame:
+    def _make(
+        cls, table: _Table, state: _core.TrainState, history: TrainHistory | None
+    ) -> TrainGame:
         g = object.__new__(cls)
         object.__setattr__(g, "_table", table)
         object.__setattr__(g, "_state", state)
@@ -465,7 +468,9 @@ class TrainGame:
         """
         game = decode_train(text)
         if game is None:
-            raise NotationError("INVALID_GAME_TEXT", "not a Mexican Train saved game these rules replay")
+            raise NotationError(
+                "INVALID_GAME_TEXT", "not a Mexican Train saved game these rules replay"
+            )
         return game
 
     # Python protocols -----------------------------------------------------------------------
@@ -603,7 +608,9 @@ def _options(options: object) -> tuple[tuple[str, str], ...] | None:
     return tuple(out)
 
 
-def _table(set: object, players: object, seed: object, options: object, computers: object) -> _Table | None:
+def _table(
+    set: object, players: object, seed: object, options: object, computers: object
+) -> _Table | None:
     s = _js_number_arg(set)
     if s is None or s not in (9.0, 12.0, 15.0):
         return None
@@ -632,7 +639,7 @@ def _table(set: object, players: object, seed: object, options: object, computer
 def start_train(
     set: int,
     players: Sequence[str],
-    seed: int = 1,
+    seed: int | float = 1,
     options: Mapping[str, str] | None = None,
     computers: Sequence[bool] | None = None,
 ) -> TrainGame | None:
@@ -704,7 +711,7 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
 def replay_train(
     set: int,
     players: Sequence[str],
-    seed: int,
+    seed: int | float,
     options: Mapping[str, str] | None,
     computers: Sequence[bool] | None,
     moves: Sequence[object],
@@ -734,7 +741,7 @@ def replay_train(
     return _replay(table, parsed)
 
 
-def train_again(game: TrainGame, seed: int) -> TrainGame | None:
+def train_again(game: TrainGame, seed: int | float) -> TrainGame | None:
     """The same table again (seats, names, options) with a fresh shuffle from ``seed``.
 
     Args:
@@ -767,7 +774,8 @@ def train_moves(game: TrainGame) -> list[TrainMove]:
         game: The game.
 
     Returns:
-        The legal plays, else ``[draw]`` or ``[pass]``; ``[next]`` between rounds; ``[]`` at the end.
+        The legal plays, else ``[draw]`` or ``[pass]``; ``[next]`` between rounds; ``[]`` at
+        the end.
     """
     return [_move_dict(m) for m in game._state.moves()]
 
@@ -785,7 +793,8 @@ def may_lay(game: TrainGame, tile: object, train: object) -> bool:
     """
     if not _is_int(tile) or not _is_int(train) or tile not in game._table.tiles:
         return False
-    assert isinstance(tile, int) and isinstance(train, int)
+    assert isinstance(tile, int)
+    assert isinstance(train, int)
     return game._state.may_lay(tile, train)
 
 

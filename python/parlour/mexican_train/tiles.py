@@ -3,7 +3,7 @@
 A tile is ``low * 16 + high`` (``low <= high``); a laid tile is ``from * 16 + to``, ``from``
 being the end that touches the train. These helpers mirror the reference engine's ``dominoes``
 and ``mexicanTrain.constants`` modules and its ``seededRandom``/``shuffled`` (mulberry32 and a
-Fisher–Yates shuffle from the end; ``shared/specs/mexican_train/FORMAT.md`` §4–5).
+Fisher-Yates shuffle from the end; ``shared/specs/mexican_train/FORMAT.md`` sections 4, 5).
 """
 
 from __future__ import annotations
@@ -205,10 +205,10 @@ def tile_words(tile: int) -> str:
         tile: A tile code.
 
     Returns:
-        E.g. ``"6–4"``.
+        E.g. ``"6\u20134"`` (an en dash between the ends).
 
-    >>> tile_words(tile_of(4, 6))
-    '6–4'
+    >>> tile_words(tile_of(4, 6)) == "6\u20134"
+    True
     """
     lo, hi = ends_of(tile)
     return f"{hi}\u2013{lo}"
@@ -316,7 +316,7 @@ def seeded_random(seed: int | float) -> Callable[[], float]:
 
 
 def shuffled(items: Sequence[T], random: Callable[[], float]) -> list[T]:
-    """A shuffled copy of ``items`` (Fisher–Yates from the end, as the engine does).
+    """A shuffled copy of ``items`` (Fisher-Yates from the end, as the engine does).
 
     Args:
         items: The items; left untouched.
