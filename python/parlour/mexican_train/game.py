@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, TypedDict
 
@@ -166,9 +166,9 @@ class TrainHistory:
     count: int
 
     def __init__(self, move: _Move, before: TrainHistory | None) -> None:
-        object.__setattr__(self, "_m", move)
-        object.__setattr__(self, "before", before)
-        object.__setattr__(self, "count", 1 if before is None else before.count + 1)
+        _H_MOVE(self, move)
+        _H_BEFORE(self, before)
+        _H_COUNT(self, 1 if before is None else before.count + 1)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TrainHistory is immutable")
@@ -194,6 +194,17 @@ class TrainHistory:
 
     def __repr__(self) -> str:
         return f"TrainHistory(move={self.move!r}, count={self.count})"
+
+
+def _setter(cls: type, name: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+# The slots' own setters (they bypass the __setattr__ that keeps the objects immutable).
+_H_MOVE = _setter(TrainHistory, "_m")
+_H_BEFORE = _setter(TrainHistory, "before")
+_H_COUNT = _setter(TrainHistory, "count")
 
 
 class _Table:
@@ -251,10 +262,10 @@ class TrainGame:
     def _make(
         cls, table: _Table, state: _core.TrainState, history: TrainHistory | None
     ) -> TrainGame:
-        g = object.__new__(cls)
-        object.__setattr__(g, "_table", table)
-        object.__setattr__(g, "_state", state)
-        object.__setattr__(g, "_history", history)
+        g = _NEW(cls)
+        _G_TABLE(g, table)
+        _G_STATE(g, state)
+        _G_HISTORY(g, history)
         return g
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -507,6 +518,12 @@ class TrainGame:
         )
 
 
+_NEW = object.__new__
+_G_TABLE = _setter(TrainGame, "_table")
+_G_STATE = _setter(TrainGame, "_state")
+_G_HISTORY = _setter(TrainGame, "_history")
+
+
 def _restore(
     set: int,
     options: tuple[tuple[str, str], ...],
@@ -667,7 +684,7 @@ def start_train(
 
 
 def _parse_move(move: object, n: int, tiles: frozenset[int]) -> _Move | None:
-    if not isinstance(move, Mapping):
+    if type(move) is not dict and not isinstance(move, Mapping):
         return None
     name = move.get("kind")
     kind = _KINDS.get(name) if isinstance(name, str) else None

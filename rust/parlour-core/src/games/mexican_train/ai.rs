@@ -31,8 +31,47 @@ fn adjacency(hand: &[Tile]) -> [Vec<Tile>; 16] {
     adj
 }
 
+/// The hand's tiles grouped by end value, hand order kept: `tiles[start[v]..start[v + 1]]`.
+struct Flat {
+    start: [usize; 17],
+    tiles: Vec<Tile>,
+}
+
+impl Flat {
+    fn new(hand: &[Tile]) -> Flat {
+        let mut count = [0usize; 16];
+        for &t in hand {
+            count[usize::from(t >> 4)] += 1;
+            if t >> 4 != t & 15 {
+                count[usize::from(t & 15)] += 1;
+            }
+        }
+        let mut start = [0usize; 17];
+        for v in 0..16 {
+            start[v + 1] = start[v] + count[v];
+        }
+        let mut fill = start;
+        let mut tiles = vec![0; start[16]];
+        for &t in hand {
+            let (lo, hi) = (usize::from(t >> 4), usize::from(t & 15));
+            tiles[fill[lo]] = t;
+            fill[lo] += 1;
+            if lo != hi {
+                tiles[fill[hi]] = t;
+                fill[hi] += 1;
+            }
+        }
+        Flat { start, tiles }
+    }
+    #[inline]
+    fn range(&self, at: u8) -> std::ops::Range<usize> {
+        let v = usize::from(at & 15);
+        self.start[v]..self.start[v + 1]
+    }
+}
+
 struct Bounded {
-    adj: [Vec<Tile>; 16],
+    adj: Flat,
     used: Used,
     run: Vec<Tile>,
     best: Vec<Tile>,
@@ -52,10 +91,8 @@ impl Bounded {
         if self.steps > PLAN_STEPS {
             return;
         }
-        let at_i = usize::from(at & 15);
-        let n = self.adj[at_i].len();
-        for k in 0..n {
-            let t = self.adj[at_i][k];
+        for k in self.adj.range(at) {
+            let t = self.adj.tiles[k];
             if self.used.has(t) {
                 continue;
             }
@@ -72,10 +109,10 @@ impl Bounded {
 #[must_use]
 pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
     let mut s = Bounded {
-        adj: adjacency(hand),
+        adj: Flat::new(hand),
         used: Used::default(),
         run: Vec::with_capacity(hand.len()),
-        best: Vec::new(),
+        best: Vec::with_capacity(hand.len()),
         best_pips: -1,
         steps: 0,
     };
