@@ -517,3 +517,27 @@ def test_all_seats_and_sets_play_to_the_end_by_computer() -> None:
             )
             g = nxt
         assert len(moves) > 50
+
+
+def test_the_issue_names_are_exported() -> None:
+    import parlour.mexican_train as mt
+
+    names = """start_train play_train replay_train train_again legal_plays train_moves may_lay
+    computer_move longest_run encode_train decode_train seeded_random shuffled hand_size_for
+    rounds_for every_tile tile_of ends_of is_double fits laid_against laid_ends tile_of_laid
+    pips_of hand_pips open_end mexican_of move_count moves_of people_at train_player_name
+    clean_train_name train_totals tile_words train_set_name TRAIN_SETS TRAIN_SET_NAMES
+    TRAIN_DEFAULT_OPTIONS TRAIN_DOUBLES TRAIN_LENGTHS TRAIN_MEXICAN TRAIN_PHASES TRAIN_PIP_BASE
+    TRAIN_NAME_MOST TrainGame""".split()
+    for name in names:
+        assert name in mt.__all__, name
+        assert hasattr(mt, name), name
+    assert mt.TRAIN_PIP_BASE == 16
+    assert mt.TRAIN_NAME_MOST == 20
+    assert dict(mt.TRAIN_PHASES) == {
+        "playing": "playing",
+        "roundOver": "roundOver",
+        "finished": "finished",
+    }
+    assert dict(mt.TRAIN_MEXICAN) == {"any": "any", "ownFirst": "ownFirst"}
+    assert dict(mt.TRAIN_SETS) == {"nine": 9, "twelve": 12, "fifteen": 15}
