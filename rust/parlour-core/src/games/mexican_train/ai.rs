@@ -31,10 +31,19 @@ fn adjacency(hand: &[Tile]) -> [Vec<Tile>; 16] {
     adj
 }
 
-/// The hand's tiles grouped by end value, hand order kept: `tiles[start[v]..start[v + 1]]`.
+/// One tile of the hand as seen from one of its ends.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    tile: Tile,
+    /// The end left open when laid against the group's value.
+    next: u8,
+    pips: u8,
+}
+
+/// The hand's tiles grouped by end value, hand order kept: `slots[start[v]..start[v + 1]]`.
 struct Flat {
     start: [usize; 17],
-    tiles: Vec<Tile>,
+    slots: Vec<Slot>,
 }
 
 impl Flat {
@@ -51,27 +60,35 @@ impl Flat {
             start[v + 1] = start[v] + count[v];
         }
         let mut fill = start;
-        let mut tiles = vec![0; start[16]];
+        let mut slots = vec![Slot::default(); start[16]];
         for &t in hand {
-            let (lo, hi) = (usize::from(t >> 4), usize::from(t & 15));
-            tiles[fill[lo]] = t;
-            fill[lo] += 1;
+            let (lo, hi) = (t >> 4, t & 15);
+            let pips = lo + hi;
+            if let Some(s) = slots.get_mut(fill[usize::from(lo)]) {
+                *s = Slot {
+                    tile: t,
+                    next: hi,
+                    pips,
+                };
+            }
+            fill[usize::from(lo)] += 1;
             if lo != hi {
-                tiles[fill[hi]] = t;
-                fill[hi] += 1;
+                if let Some(s) = slots.get_mut(fill[usize::from(hi)]) {
+                    *s = Slot {
+                        tile: t,
+                        next: lo,
+                        pips,
+                    };
+                }
+                fill[usize::from(hi)] += 1;
             }
         }
-        Flat { start, tiles }
-    }
-    #[inline]
-    fn range(&self, at: u8) -> std::ops::Range<usize> {
-        let v = usize::from(at & 15);
-        self.start[v]..self.start[v + 1]
+        Flat { start, slots }
     }
 }
 
-struct Bounded {
-    adj: Flat,
+struct Bounded<'a> {
+    flat: &'a Flat,
     used: Used,
     run: Vec<Tile>,
     best: Vec<Tile>,
@@ -79,48 +96,147 @@ struct Bounded {
     steps: u32,
 }
 
-impl Bounded {
+impl Bounded<'_> {
     fn walk(&mut self, at: u8, pips: u32) {
         self.steps += 1;
-        if self.run.len() > self.best.len()
-            || (self.run.len() == self.best.len() && i64::from(pips) > self.best_pips)
-        {
+        let len = self.run.len();
+        if len > self.best.len() || (len == self.best.len() && i64::from(pips) > self.best_pips) {
             self.best.clone_from(&self.run);
             self.best_pips = i64::from(pips);
         }
         if self.steps > PLAN_STEPS {
             return;
         }
-        for k in self.adj.range(at) {
-            let t = self.adj.tiles[k];
-            if self.used.has(t) {
+        let flat = self.flat;
+        let v = usize::from(at & 15);
+        for &s in flat
+            .slots
+            .get(flat.start[v]..flat.start[v + 1])
+            .unwrap_or(&[])
+        {
+            if self.used.has(s.tile) {
                 continue;
             }
-            self.used.flip(t);
-            self.run.push(t);
-            self.walk(other_end(t, at), pips + pips_of(t));
+            let child_pips = pips + u32::from(s.pips);
+            if self.steps > PLAN_STEPS {
+                // Past the bound a child is only evaluated, as a run one tile longer.
+                self.steps += 1;
+                if len + 1 > self.best.len()
+                    || (len + 1 == self.best.len() && i64::from(child_pips) > self.best_pips)
+                {
+                    self.best.clone_from(&self.run);
+                    self.best.push(s.tile);
+                    self.best_pips = i64::from(child_pips);
+                }
+                continue;
+            }
+            self.used.flip(s.tile);
+            self.run.push(s.tile);
+            self.walk(s.next, child_pips);
             self.run.pop();
-            self.used.flip(t);
+            self.used.flip(s.tile);
         }
     }
+}
+
+/// The same search over a hand of at most 128 distinct tiles, with the tiles fitting each end
+/// kept as a bitmask of hand positions (iterated lowest first, which is hand order).
+struct Masked<'a> {
+    hand: &'a [Tile],
+    fit: [u128; 16],
+    limit: u32,
+    used: u128,
+    run: Vec<Tile>,
+    best: Vec<Tile>,
+    best_pips: i64,
+    steps: u32,
+}
+
+impl Masked<'_> {
+    fn walk(&mut self, at: u8, pips: u32) {
+        self.steps += 1;
+        let len = self.run.len();
+        if len > self.best.len() || (len == self.best.len() && i64::from(pips) > self.best_pips) {
+            self.best.clone_from(&self.run);
+            self.best_pips = i64::from(pips);
+        }
+        if self.steps > self.limit {
+            return;
+        }
+        let mut avail = self.fit[usize::from(at & 15)] & !self.used;
+        while avail != 0 {
+            let i = avail.trailing_zeros();
+            avail &= avail - 1;
+            let t = self.hand.get(i as usize).copied().unwrap_or(0);
+            let child_pips = pips + pips_of(t);
+            if self.steps > self.limit {
+                self.steps += 1;
+                if len + 1 > self.best.len()
+                    || (len + 1 == self.best.len() && i64::from(child_pips) > self.best_pips)
+                {
+                    self.best.clone_from(&self.run);
+                    self.best.push(t);
+                    self.best_pips = i64::from(child_pips);
+                }
+                continue;
+            }
+            let bit = 1u128 << i;
+            self.used |= bit;
+            self.run.push(t);
+            self.walk(other_end(t, at), child_pips);
+            self.run.pop();
+            self.used &= !bit;
+        }
+    }
+}
+
+fn masked(hand: &[Tile], end: u8) -> Option<(Vec<Tile>, u32)> {
+    if hand.len() > 128 {
+        return None;
+    }
+    let mut seen = Used::default();
+    let mut fit = [0u128; 16];
+    for (i, &t) in hand.iter().enumerate() {
+        if seen.has(t) {
+            return None; // duplicates are searched once per copy: leave them to the plain search
+        }
+        seen.flip(t);
+        fit[usize::from(t >> 4)] |= 1 << i;
+        fit[usize::from(t & 15)] |= 1 << i;
+    }
+    let mut s = Masked {
+        hand,
+        fit,
+        limit: PLAN_STEPS,
+        used: 0,
+        run: Vec::with_capacity(hand.len()),
+        best: Vec::with_capacity(hand.len()),
+        best_pips: -1,
+        steps: 0,
+    };
+    s.walk(end, 0);
+    Some((s.best, s.steps))
 }
 
 /// The engine's `longestRun(hand, end)` and the number of search calls it made.
 #[must_use]
 pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
+    if end >= 16 {
+        return (Vec::new(), 1);
+    }
+    if let Some(found) = masked(hand, end) {
+        return found;
+    }
+    let flat = Flat::new(hand);
     let mut s = Bounded {
-        adj: Flat::new(hand),
+        flat: &flat,
         used: Used::default(),
         run: Vec::with_capacity(hand.len()),
         best: Vec::with_capacity(hand.len()),
         best_pips: -1,
         steps: 0,
     };
-    if end < 16 {
-        s.walk(end, 0);
-    } else {
-        s.steps = 1;
-    }
+    s.walk(end, 0);
     (s.best, s.steps)
 }
 
@@ -260,6 +376,63 @@ mod tests {
             best = best.max((l + 1, p + pips_of(hand[i])));
         }
         best
+    }
+
+    #[test]
+    fn masked_and_plain_searches_agree() {
+        let mut rng = super::super::tiles::Mulberry32(7);
+        for _ in 0..400 {
+            let mut all = super::super::tiles::every_tile(12);
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let n = (rng.next_u32() % 25) as usize;
+            let hand = &all[..n];
+            let end = (rng.next_u32() % 13) as u8;
+            let flat = Flat::new(hand);
+            let mut plain = Bounded {
+                flat: &flat,
+                used: Used::default(),
+                run: Vec::new(),
+                best: Vec::new(),
+                best_pips: -1,
+                steps: 0,
+            };
+            plain.walk(end, 0);
+            assert_eq!(masked(hand, end), Some((plain.best, plain.steps)));
+        }
+        // Dense hands (few pip values) reach the bound and take the skipping search.
+        let dense: Vec<u8> = super::super::tiles::every_tile(15)
+            .into_iter()
+            .filter(|t| t & 15 < 7)
+            .collect();
+        let mut bounded = 0;
+        for _ in 0..150 {
+            let mut all = dense.clone();
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let n = 8 + (rng.next_u32() % 16) as usize;
+            let hand = &all[..n];
+            let end = (rng.next_u32() % 7) as u8;
+            let flat = Flat::new(hand);
+            let mut plain = Bounded {
+                flat: &flat,
+                used: Used::default(),
+                run: Vec::new(),
+                best: Vec::new(),
+                best_pips: -1,
+                steps: 0,
+            };
+            plain.walk(end, 0);
+            bounded += usize::from(plain.steps > PLAN_STEPS);
+            assert_eq!(
+                masked(hand, end),
+                Some((plain.best, plain.steps)),
+                "{hand:?} {end}"
+            );
+        }
+        assert!(bounded > 20, "{bounded}");
+        // Duplicates take the plain search, which tries every copy.
+        let (run, steps) = longest_run_steps(&[5, 5, 21], 5);
+        assert_eq!(run, vec![21]);
+        assert_eq!(steps, 4);
     }
 
     #[test]
