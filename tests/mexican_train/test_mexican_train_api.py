@@ -368,6 +368,9 @@ def test_open_end_train_again_and_fields() -> None:
     assert open_end(g, 0) == 12
     assert open_end(g, 2) == 12
     assert [t.open for t in g.trains] == [False, False, True]
+    for bad in (-1, 3, 1.0, True):
+        with pytest.raises(ConfigError):
+            open_end(g, bad)  # type: ignore[arg-type]
     again = train_again(g, 8)
     assert again is not None
     assert again.players == g.players

@@ -77,9 +77,9 @@ def test_random_games_keep_invariants(
         want = {_as_tuple(m) for m in listed}
         accepted = {c for c in cands if g._state.allowed(*c)}
         assert accepted == want
-        # The public play_train agrees on a sample of candidates.
-        for p in probes:
-            c = cands[(p + step) % len(cands)]
+        # The public play_train agrees: on every candidate every 8th move, else on a sample.
+        probe = cands if step % 8 == 0 else [cands[(p + step) % len(cands)] for p in probes]
+        for c in probe:
             assert (play_train(g, _as_dict(c)) is not None) == (c in want)
         if not listed:
             assert g.is_terminal

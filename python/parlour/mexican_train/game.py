@@ -883,7 +883,13 @@ def open_end(game: TrainGame, train: int) -> int:
 
     Returns:
         Its last tile's open end, or the engine value for an empty train.
+
+    Raises:
+        ConfigError: ``train`` is not an int from 0 to the Mexican Train's number
+            (``INVALID_TRAIN``).
     """
+    if not _is_int(train) or not 0 <= train <= game._table.n:
+        raise ConfigError("INVALID_TRAIN", f"{train!r} is not a train of this table")
     return game._state.open_end(train)
 
 
