@@ -2,6 +2,7 @@
 //! including its soft bound) and an exact search with no bound.
 
 use super::tiles::{fits, other_end, pips_of, Tile};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The engine's `PLAN_STEPS`: after this many calls the search stops expanding (softly).
@@ -241,9 +242,66 @@ pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
 }
 
 /// The engine's `longestRun(hand, end)`: tiles in laying order.
+///
+/// A search that never reached the bound found the first longest (then heaviest) run `P` of
+/// the whole tree. The search from `P[0]`'s open end over the hand without `P[0]` walks exactly
+/// the subtree under `P[0]`, so its answer is `P[1..]`: the computer player usually lays
+/// `P[0]` and asks that next. A few such answers are kept per thread and returned without a
+/// search (hands with a repeated tile are never kept).
 #[must_use]
 pub fn longest_run(hand: &[Tile], end: u8) -> Vec<Tile> {
-    longest_run_steps(hand, end).0
+    if let Some(plan) = recall(hand, end) {
+        return plan;
+    }
+    let (run, steps) = longest_run_steps(hand, end);
+    if steps <= PLAN_STEPS && hand.len() <= 128 {
+        if let Some(&first) = run.first() {
+            let mut seen = Used::default();
+            let distinct = hand.iter().all(|&t| {
+                let fresh = !seen.has(t);
+                seen.flip(t);
+                fresh
+            });
+            if distinct {
+                let rest: Vec<Tile> = hand.iter().copied().filter(|&t| t != first).collect();
+                remember(
+                    rest,
+                    other_end(first, end),
+                    run.get(1..).unwrap_or(&[]).to_vec(),
+                );
+            }
+        }
+    }
+    run
+}
+
+/// How many derived answers each thread keeps.
+const KEPT: usize = 8;
+
+type Kept = Vec<(Vec<Tile>, u8, Vec<Tile>)>;
+
+thread_local! {
+    static NEXT_PLANS: RefCell<Kept> = const { RefCell::new(Vec::new()) };
+}
+
+fn recall(hand: &[Tile], end: u8) -> Option<Vec<Tile>> {
+    NEXT_PLANS.with(|kept| {
+        let kept = kept.try_borrow().ok()?;
+        kept.iter()
+            .find(|(h, e, _)| *e == end && h.as_slice() == hand)
+            .map(|(_, _, p)| p.clone())
+    })
+}
+
+fn remember(hand: Vec<Tile>, end: u8, plan: Vec<Tile>) {
+    NEXT_PLANS.with(|kept| {
+        if let Ok(mut kept) = kept.try_borrow_mut() {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push((hand, end, plan));
+        }
+    });
 }
 
 /// A small, fast hasher for the memo keys (FxHash's multiply-rotate).
@@ -433,6 +491,37 @@ mod tests {
         let (run, steps) = longest_run_steps(&[5, 5, 21], 5);
         assert_eq!(run, vec![21]);
         assert_eq!(steps, 4);
+    }
+
+    #[test]
+    fn kept_answers_equal_fresh_searches() {
+        let mut rng = super::super::tiles::Mulberry32(3);
+        let mut hits = 0;
+        for _ in 0..300 {
+            let mut all = super::super::tiles::every_tile(12);
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let mut hand = all[..(2 + (rng.next_u32() % 18) as usize)].to_vec();
+            let mut end = (rng.next_u32() % 13) as u8;
+            loop {
+                let plan = longest_run(&hand, end);
+                assert_eq!(plan, longest_run_steps(&hand, end).0);
+                let Some(&first) = plan.first() else { break };
+                hits += usize::from(
+                    recall(
+                        &hand
+                            .iter()
+                            .copied()
+                            .filter(|&t| t != first)
+                            .collect::<Vec<_>>(),
+                        other_end(first, end),
+                    )
+                    .is_some(),
+                );
+                hand.retain(|&t| t != first);
+                end = other_end(first, end);
+            }
+        }
+        assert!(hits > 100);
     }
 
     #[test]
