@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from parlour.mexican_train import TrainGame, encode_train
+from parlour.mexican_train import TrainGame
 
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
@@ -71,7 +71,6 @@ def move_of_token(tok: str) -> dict[str, Any]:
 __all__ = [
     "SHARED",
     "VECTORS",
-    "encode_train",
     "encoded_moves",
     "move_of_token",
     "records",
