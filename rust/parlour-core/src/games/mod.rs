@@ -54,6 +54,31 @@ pub const GAMES: &[GameInfo] = &[
         computer: false,
         options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
     },
+    GameInfo {
+        id: "mexican-train",
+        title: "Mexican Train dominoes (the @johnmorrisdotca/domino 1.0.0 engine)",
+        seats: 4,
+        computer: true,
+        options: &[
+            ("players", "4", "number of players, 2 to 8"),
+            ("set", "12", "the set by its highest double: 9, 12 or 15"),
+            (
+                "length",
+                "full",
+                "full (one round per double) or short (half as many)",
+            ),
+            (
+                "doubles",
+                "one",
+                "one (cover each double at once) or chain (chain doubles, LIFO)",
+            ),
+            (
+                "mexican",
+                "any",
+                "any (the Mexican Train is open from the start) or ownFirst",
+            ),
+        ],
+    },
 ];
 
 /// Look up a registered game.
@@ -195,6 +220,12 @@ pub fn simulate(
                 rules,
             };
             sim::simulate::<dalmara::DalMara>(&config, seed, start, count, policy, threads)
+        }
+        "mexican-train" => {
+            let config = mexican_train::TrainConfig::from_options(&opts)?;
+            sim::simulate::<mexican_train::MexicanTrain>(
+                &config, seed, start, count, policy, threads,
+            )
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config(

@@ -1,9 +1,402 @@
-//! `parlour._core.mexican_train` binding.
+//! `parlour._core.mexican_train`: the Mexican Train position as a frozen class, the longest run
+//! and the seeded deal. Moves cross the boundary as `(kind, tile, train)` with kind 0 = play,
+//! 1 = draw, 2 = pass, 3 = next.
 
+use crate::errors::{config_err, detached, guarded};
+use parlour_core::game::GameState;
+use parlour_core::games::mexican_train::{
+    ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
+};
+use parlour_core::Error;
 use pyo3::prelude::*;
+
+type MoveTuple = (u8, u8, u8);
+
+fn to_tuple(m: TrainMove) -> MoveTuple {
+    match m {
+        TrainMove::Play { tile, train } => (0, tile, train),
+        TrainMove::Draw => (1, 0, 0),
+        TrainMove::Pass => (2, 0, 0),
+        TrainMove::Next => (3, 0, 0),
+    }
+}
+
+fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
+    match kind {
+        0 => Some(TrainMove::Play {
+            tile: u8::try_from(tile).ok()?,
+            train: u8::try_from(train).ok()?,
+        }),
+        1 => Some(TrainMove::Draw),
+        2 => Some(TrainMove::Pass),
+        3 => Some(TrainMove::Next),
+        _ => None,
+    }
+}
+
+fn ints(v: &[u8]) -> Vec<u16> {
+    v.iter().map(|&x| u16::from(x)).collect()
+}
+
+fn tiles_arg(hand: &[i64]) -> PyResult<Vec<u8>> {
+    hand.iter()
+        .map(|&t| {
+            u8::try_from(t)
+                .map_err(|_| config_err("INVALID_TILE", format!("{t} is not a tile code (0..255)")))
+        })
+        .collect()
+}
+
+/// A Mexican Train position (immutable).
+#[pyclass(
+    frozen,
+    eq,
+    module = "parlour._core.mexican_train",
+    name = "TrainState"
+)]
+#[derive(Clone, PartialEq)]
+pub struct PyTrainState {
+    inner: MexicanTrain,
+}
+
+#[pymethods]
+impl PyTrainState {
+    /// A new game: round 0 dealt from the low 32 bits of the seed.
+    #[new]
+    #[pyo3(signature = (set, players, seed32, length = "full", doubles = "one", mexican = "any"))]
+    fn new(
+        set: i64,
+        players: i64,
+        seed32: u32,
+        length: &str,
+        doubles: &str,
+        mexican: &str,
+    ) -> PyResult<Self> {
+        let length = match length {
+            "full" => Length::Full,
+            "short" => Length::Short,
+            _ => {
+                return Err(config_err(
+                    "INVALID_OPTION",
+                    format!("length must be full or short, not {length:?}"),
+                ))
+            }
+        };
+        let doubles = match doubles {
+            "one" => Doubles::One,
+            "chain" => Doubles::Chain,
+            _ => {
+                return Err(config_err(
+                    "INVALID_OPTION",
+                    format!("doubles must be one or chain, not {doubles:?}"),
+                ))
+            }
+        };
+        let mexican = match mexican {
+            "any" => MexicanStart::Any,
+            "ownFirst" => MexicanStart::OwnFirst,
+            _ => {
+                return Err(config_err(
+                    "INVALID_OPTION",
+                    format!("mexican must be any or ownFirst, not {mexican:?}"),
+                ))
+            }
+        };
+        let set = u8::try_from(set).map_err(|_| {
+            config_err("INVALID_SET", format!("set must be 9, 12 or 15, not {set}"))
+        })?;
+        let players = u8::try_from(players).map_err(|_| {
+            config_err(
+                "INVALID_PLAYERS",
+                format!("players must be from 2 to 8, not {players}"),
+            )
+        })?;
+        let cfg = TrainConfig {
+            set,
+            players,
+            length,
+            doubles,
+            mexican,
+        };
+        guarded(|| MexicanTrain::new(cfg, seed32)).map(|inner| PyTrainState { inner })
+    }
+
+    /// The position after a move, or None when the rules refuse it.
+    fn play(&self, kind: i64, tile: i64, train: i64) -> Option<Self> {
+        let mv = from_parts(kind, tile, train)?;
+        self.inner
+            .apply(mv)
+            .ok()
+            .map(|inner| PyTrainState { inner })
+    }
+
+    /// The position after every move in order, or None when any is refused.
+    fn replay(&self, py: Python<'_>, moves: Vec<(i64, i64, i64)>) -> PyResult<Option<Self>> {
+        let Some(parsed) = moves
+            .iter()
+            .map(|&(k, t, r)| from_parts(k, t, r))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Ok(None);
+        };
+        let start = self.inner.clone();
+        let out = detached(py, move || Ok::<_, Error>(start.replay(&parsed).ok()))?;
+        Ok(out.map(|inner| PyTrainState { inner }))
+    }
+
+    /// Plays the computer's move in every seat until the game ends; returns the moves made.
+    fn autoplay(&self, py: Python<'_>) -> PyResult<Vec<MoveTuple>> {
+        let mut g = self.inner.clone();
+        detached(py, move || {
+            let mut out = Vec::new();
+            while let Some(m) = g.computer_choice() {
+                g.apply_mut(m)?;
+                out.push(to_tuple(m));
+            }
+            Ok(out)
+        })
+    }
+
+    /// `trainMoves`: every move allowed now, in the engine's order.
+    fn moves(&self) -> Vec<MoveTuple> {
+        self.inner.train_moves().into_iter().map(to_tuple).collect()
+    }
+
+    /// `legalPlays`: `(tile, train)` pairs in the engine's order.
+    fn plays(&self) -> Vec<(u8, u8)> {
+        self.inner.legal_plays()
+    }
+
+    /// `trainMoves` as saved-game tokens joined by commas.
+    fn tokens(&self) -> String {
+        self.inner
+            .train_moves()
+            .iter()
+            .map(TrainMove::token)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// `mayLay(tile, train)`.
+    fn may_lay(&self, tile: i64, train: i64) -> bool {
+        match (u8::try_from(tile), usize::try_from(train)) {
+            (Ok(t), Ok(r)) => self.inner.may_lay(t, r),
+            _ => false,
+        }
+    }
+
+    /// Whether `playTrain` would accept the move.
+    fn allowed(&self, kind: i64, tile: i64, train: i64) -> bool {
+        from_parts(kind, tile, train).is_some_and(|m| self.inner.allowed(m))
+    }
+
+    /// `computerMove`, or None once the game is finished.
+    fn computer_move(&self) -> Option<MoveTuple> {
+        self.inner.computer_choice().map(to_tuple)
+    }
+
+    /// `openEnd(train)` (the engine value for an empty or unknown train).
+    fn open_end(&self, train: usize) -> u8 {
+        self.inner.open_end(train)
+    }
+
+    /// The set.
+    #[getter]
+    fn set(&self) -> u8 {
+        self.inner.config().set
+    }
+    /// Number of seats.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.inner.config().players
+    }
+    /// Rounds in the game.
+    #[getter]
+    fn rounds(&self) -> u8 {
+        self.inner.rounds()
+    }
+    /// The round, 0-based.
+    #[getter]
+    fn round(&self) -> u8 {
+        self.inner.round()
+    }
+    /// The engine double's value.
+    #[getter]
+    fn engine(&self) -> u8 {
+        self.inner.engine()
+    }
+    /// The hands in hand order.
+    #[getter]
+    fn hands(&self) -> Vec<Vec<u16>> {
+        self.inner.hands().iter().map(|h| ints(h)).collect()
+    }
+    /// The trains as `(laid, open)`.
+    #[getter]
+    fn trains(&self) -> Vec<(Vec<u16>, bool)> {
+        self.inner
+            .laid()
+            .iter()
+            .map(|l| ints(l))
+            .zip(self.inner.open().iter().copied())
+            .collect()
+    }
+    /// The boneyard, next draw first.
+    #[getter]
+    fn boneyard(&self) -> Vec<u16> {
+        ints(&self.inner.boneyard())
+    }
+    /// The seat to play.
+    #[getter]
+    fn to_play(&self) -> u8 {
+        self.inner.to_play()
+    }
+    /// Trains with an uncovered double, last to cover.
+    #[getter]
+    fn uncovered(&self) -> Vec<u16> {
+        ints(self.inner.uncovered())
+    }
+    /// Whether the mover may chain another double.
+    #[getter]
+    fn chaining(&self) -> bool {
+        self.inner.chaining()
+    }
+    /// Whether the mover drew since the last lay.
+    #[getter]
+    fn drew(&self) -> bool {
+        self.inner.drew()
+    }
+    /// Consecutive passes.
+    #[getter]
+    fn passes(&self) -> u32 {
+        self.inner.passes()
+    }
+    /// The turn counter.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.inner.turn()
+    }
+    /// `playing`, `roundOver` or `finished`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase().name()
+    }
+    /// Round results as `(engine, pips, ending, out)`.
+    #[getter]
+    fn results(&self) -> Vec<(u16, Vec<u32>, &'static str, Option<u16>)> {
+        self.inner
+            .results()
+            .iter()
+            .map(|r| {
+                (
+                    u16::from(r.engine),
+                    r.pips.clone(),
+                    if r.blocked { "blocked" } else { "domino" },
+                    r.out.map(u16::from),
+                )
+            })
+            .collect()
+    }
+    /// The last move as `(seat, kind, tile, train)`.
+    #[getter]
+    fn last(&self) -> Option<(u8, u8, u8, u8)> {
+        self.inner.last().map(|(s, m)| {
+            let (k, t, r) = to_tuple(m);
+            (s, k, t, r)
+        })
+    }
+    /// Per-seat totals.
+    #[getter]
+    fn totals(&self) -> Vec<u32> {
+        self.inner.totals()
+    }
+    /// The winners (empty until finished).
+    #[getter]
+    fn winners(&self) -> Vec<u16> {
+        ints(&self.inner.winners())
+    }
+    /// True when the game is finished.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+    /// The Zobrist hash (incremental).
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+    /// The Zobrist hash computed from scratch.
+    fn full_hash(&self) -> u64 {
+        self.inner.full_hash()
+    }
+    /// Per-seat returns: minus each seat's total.
+    fn returns(&self) -> Vec<f32> {
+        let mut r = vec![0.0; self.inner.num_seats()];
+        self.inner.returns_into(&mut r);
+        r
+    }
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+}
+
+/// `longestRun(hand, end)`; with `exact`, a truly longest (then heaviest) run, unbounded.
+#[pyfunction]
+#[pyo3(signature = (hand, end, exact = false))]
+fn longest_run(py: Python<'_>, hand: Vec<i64>, end: i64, exact: bool) -> PyResult<Vec<u16>> {
+    let tiles = tiles_arg(&hand)?;
+    let Ok(end) = u8::try_from(end) else {
+        return Ok(Vec::new());
+    };
+    detached(py, move || {
+        Ok(ints(&if exact {
+            ai::longest_run_exact(&tiles, end)
+        } else {
+            ai::longest_run(&tiles, end)
+        }))
+    })
+}
+
+/// `longestRun(hand, end)` and the number of search calls it made.
+#[pyfunction]
+fn longest_run_steps(py: Python<'_>, hand: Vec<i64>, end: i64) -> PyResult<(Vec<u16>, u32)> {
+    let tiles = tiles_arg(&hand)?;
+    let Ok(end) = u8::try_from(end) else {
+        return Ok((Vec::new(), 1));
+    };
+    detached(py, move || {
+        let (run, steps) = ai::longest_run_steps(&tiles, end);
+        Ok((ints(&run), steps))
+    })
+}
+
+/// The deal of a round: `(hands, boneyard next-draw first)`.
+#[pyfunction]
+fn deal(set: i64, players: i64, seed32: u32, round: i64) -> PyResult<(Vec<Vec<u16>>, Vec<u16>)> {
+    let cfg = TrainConfig {
+        set: u8::try_from(set).unwrap_or(0),
+        players: u8::try_from(players).unwrap_or(0),
+        ..TrainConfig::default()
+    };
+    guarded(|| cfg.validate())?;
+    let round = u8::try_from(round)
+        .ok()
+        .filter(|&r| r <= cfg.set)
+        .ok_or_else(|| {
+            config_err(
+                "INVALID_ROUND",
+                format!("round must be from 0 to {}, not {round}", cfg.set),
+            )
+        })?;
+    let (hands, bone) = MexicanTrain::deal_of(cfg.set, usize::from(cfg.players), seed32, round);
+    Ok((hands.iter().map(|h| ints(h)).collect(), ints(&bone)))
+}
 
 /// Register `parlour._core.mexican_train`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "mexican_train")?;
+    m.add_class::<PyTrainState>()?;
+    m.add_function(wrap_pyfunction!(longest_run, &m)?)?;
+    m.add_function(wrap_pyfunction!(longest_run_steps, &m)?)?;
+    m.add_function(wrap_pyfunction!(deal, &m)?)?;
     super::add_submodule(parent, &m, "mexican_train")
 }

@@ -1,1 +1,989 @@
-//! mexican_train (rules land with its issue).
+//! Mexican Train, exactly as the TypeScript engine of `@johnmorrisdotca/domino` 1.0.0 plays it
+//! (rules: `shared/specs/mexican_train/RULES.md`; PRNG, shuffle and deal: `FORMAT.md`; computer
+//! player and longest run: `AI.md`).
+//!
+//! Some notes on this implementation:
+//! * Tiles are `low * 16 + high`; laid tiles `from * 16 + to` (see [`tiles`]).
+//! * Seats `0..n` own trains `0..n`; the Mexican Train is train `n`.
+//! * A round's deal depends only on the low 32 bits of the seed and the round number
+//!   (mulberry32 + Fisher–Yates, contiguous hands, boneyard drawn from the front).
+//! * Moves: [`TrainMove`]; their tokens are `p<tile>.<train>`, `d`, `x`, `n`.
+//! * [`MexicanTrain::apply`] validates exactly as the engine's `playTrain` (`allowedNow`).
+//! * The Zobrist hash of the tile positions is kept incrementally; the small scalar fields are
+//!   mixed in when [`GameState::zobrist`] is asked.
+
+pub mod ai;
+pub mod tiles;
+
+use crate::error::{Error, Result};
+use crate::game::{GameState, Seat};
+use crate::zobrist;
+use tiles::{
+    every_tile, fits, hand_size_for, is_double, laid_against, pips_of, round_seed, rounds_for,
+    shuffle_in_place, tile_of, Mulberry32, Tile,
+};
+
+/// One move at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TrainMove {
+    /// Lay `tile` on train `train`.
+    Play {
+        /// The tile, `low * 16 + high`.
+        tile: Tile,
+        /// The train, `0..=n` (`n` = the Mexican Train).
+        train: u8,
+    },
+    /// Take one tile from the boneyard.
+    Draw,
+    /// Nothing to lay and nothing to draw: marker out, turn passes.
+    Pass,
+    /// Deal the next round.
+    Next,
+}
+
+impl TrainMove {
+    /// The saved-game token: `p<tile>.<train>`, `d`, `x` or `n`.
+    #[must_use]
+    pub fn token(&self) -> String {
+        match *self {
+            TrainMove::Play { tile, train } => format!("p{tile}.{train}"),
+            TrainMove::Draw => "d".to_string(),
+            TrainMove::Pass => "x".to_string(),
+            TrainMove::Next => "n".to_string(),
+        }
+    }
+}
+
+/// How many rounds are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Length {
+    /// One round per double, the set's highest down to the blank.
+    #[default]
+    Full,
+    /// The first half of them (rounded up).
+    Short,
+}
+
+/// The doubles rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Doubles {
+    /// A double must be covered before anything else is played.
+    #[default]
+    One,
+    /// The player who laid a double may lay further doubles before covering (LIFO).
+    Chain,
+}
+
+/// When the Mexican Train may be played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MexicanStart {
+    /// Any time.
+    #[default]
+    Any,
+    /// Only once the player's own train has a tile.
+    OwnFirst,
+}
+
+/// The table: set, number of players and the rule options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TrainConfig {
+    /// The set by its highest double: 9, 12 or 15.
+    pub set: u8,
+    /// Number of seats, 2..=8.
+    pub players: u8,
+    /// Game length.
+    pub length: Length,
+    /// Doubles rule.
+    pub doubles: Doubles,
+    /// Mexican Train start rule.
+    pub mexican: MexicanStart,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            set: 12,
+            players: 4,
+            length: Length::Full,
+            doubles: Doubles::One,
+            mexican: MexicanStart::Any,
+        }
+    }
+}
+
+impl TrainConfig {
+    /// The configuration of the registry options `players`, `set`, `length`, `doubles`, `mexican`.
+    ///
+    /// # Errors
+    /// `INVALID_OPTION` for a value out of range.
+    pub fn from_options(opts: &super::Options<'_>) -> Result<TrainConfig> {
+        Ok(TrainConfig {
+            players: u8::try_from(opts.int("players", 2, 8)?).unwrap_or(4),
+            set: match opts.choice("set", &["9", "12", "15"])? {
+                "9" => 9,
+                "15" => 15,
+                _ => 12,
+            },
+            length: if opts.choice("length", &["full", "short"])? == "short" {
+                Length::Short
+            } else {
+                Length::Full
+            },
+            doubles: if opts.choice("doubles", &["one", "chain"])? == "chain" {
+                Doubles::Chain
+            } else {
+                Doubles::One
+            },
+            mexican: if opts.choice("mexican", &["any", "ownFirst"])? == "ownFirst" {
+                MexicanStart::OwnFirst
+            } else {
+                MexicanStart::Any
+            },
+        })
+    }
+
+    /// Check the set and the player count.
+    ///
+    /// # Errors
+    /// `INVALID_SET` or `INVALID_PLAYERS`.
+    pub fn validate(&self) -> Result<()> {
+        if ![9, 12, 15].contains(&self.set) {
+            return Err(Error::config(
+                "INVALID_SET",
+                format!("set must be 9, 12 or 15, not {}", self.set),
+            ));
+        }
+        if !(2..=8).contains(&self.players) {
+            return Err(Error::config(
+                "INVALID_PLAYERS",
+                format!("players must be from 2 to 8, not {}", self.players),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The phase of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// A round is being played.
+    Playing,
+    /// A round has ended; `next` deals the next one.
+    RoundOver,
+    /// The last round has ended.
+    Finished,
+}
+
+impl Phase {
+    /// The engine's name of the phase.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Playing => "playing",
+            Phase::RoundOver => "roundOver",
+            Phase::Finished => "finished",
+        }
+    }
+}
+
+/// One round's result.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RoundResult {
+    /// The round's engine double.
+    pub engine: u8,
+    /// Pips left in each seat's hand.
+    pub pips: Vec<u32>,
+    /// True when the round ended blocked, false when somebody went out ("domino").
+    pub blocked: bool,
+    /// The seat that went out.
+    pub out: Option<Seat>,
+}
+
+/// A Mexican Train game position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MexicanTrain {
+    cfg: TrainConfig,
+    seed32: u32,
+    rounds: u8,
+    round: u8,
+    engine: u8,
+    hands: Vec<Vec<Tile>>,
+    laid: Vec<Vec<u8>>,
+    open: Vec<bool>,
+    /// Reversed: the next draw is the last element.
+    boneyard: Vec<Tile>,
+    to_play: Seat,
+    uncovered: Vec<u8>,
+    chaining: bool,
+    drew: bool,
+    passes: u32,
+    turn: u32,
+    phase: Phase,
+    results: Vec<RoundResult>,
+    last: Option<(Seat, TrainMove)>,
+    tile_hash: u64,
+}
+
+// Zobrist slots: hands 0..2048 (seat*256 + tile), trains 2048..4352 (train*256 + laid),
+// boneyard 4352..4608, scalar features from 4608 on.
+const Z_HAND: usize = 0;
+const Z_TRAIN: usize = 2048;
+const Z_BONE: usize = 4352;
+const Z_MISC: usize = 4608;
+
+#[inline]
+fn z_hand(seat: usize, t: Tile) -> u64 {
+    zobrist::key(Z_HAND + seat * 256 + usize::from(t))
+}
+#[inline]
+fn z_train(train: usize, l: u8) -> u64 {
+    zobrist::key(Z_TRAIN + train * 256 + usize::from(l))
+}
+#[inline]
+fn z_bone(t: Tile) -> u64 {
+    zobrist::key(Z_BONE + usize::from(t))
+}
+
+fn mix(h: u64, slot: usize, v: u64) -> u64 {
+    let mut z = v.wrapping_add(zobrist::key(Z_MISC + slot));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ z ^ (z >> 31)
+}
+
+impl MexicanTrain {
+    /// A new game: round 0 dealt from the low 32 bits of the seed (`seed32`).
+    ///
+    /// # Errors
+    /// `INVALID_SET` or `INVALID_PLAYERS`.
+    pub fn new(cfg: TrainConfig, seed32: u32) -> Result<MexicanTrain> {
+        cfg.validate()?;
+        Ok(Self::build(cfg, seed32))
+    }
+
+    /// A new game for a configuration already validated.
+    fn build(cfg: TrainConfig, seed32: u32) -> MexicanTrain {
+        let n = usize::from(cfg.players);
+        let mut g = MexicanTrain {
+            cfg,
+            seed32,
+            rounds: rounds_for(cfg.set, cfg.length == Length::Full),
+            round: 0,
+            engine: cfg.set,
+            hands: vec![Vec::new(); n],
+            laid: vec![Vec::new(); n + 1],
+            open: vec![false; n + 1],
+            boneyard: Vec::new(),
+            to_play: 0,
+            uncovered: Vec::new(),
+            chaining: false,
+            drew: false,
+            passes: 0,
+            turn: 0,
+            phase: Phase::Playing,
+            results: Vec::new(),
+            last: None,
+            tile_hash: 0,
+        };
+        g.deal(0);
+        g
+    }
+
+    /// The deal of round `round`: `(hands, boneyard front first)`.
+    #[must_use]
+    pub fn deal_of(set: u8, players: usize, seed32: u32, round: u8) -> (Vec<Vec<Tile>>, Vec<Tile>) {
+        let engine = set.saturating_sub(round);
+        let double = tile_of(engine, engine);
+        let mut deck: Vec<Tile> = every_tile(set)
+            .into_iter()
+            .filter(|&t| t != double)
+            .collect();
+        shuffle_in_place(
+            &mut deck,
+            &mut Mulberry32(round_seed(seed32, u32::from(round))),
+        );
+        let each = hand_size_for(set, players);
+        let mut hands = Vec::with_capacity(players);
+        for s in 0..players {
+            let lo = (s * each).min(deck.len());
+            let hi = ((s + 1) * each).min(deck.len());
+            hands.push(deck[lo..hi].to_vec());
+        }
+        let rest = deck[(players * each).min(deck.len())..].to_vec();
+        (hands, rest)
+    }
+
+    fn deal(&mut self, round: u8) {
+        let n = self.n();
+        let (hands, bone) = Self::deal_of(self.cfg.set, n, self.seed32, round);
+        self.round = round;
+        self.engine = self.cfg.set.saturating_sub(round);
+        self.hands = hands;
+        self.boneyard = bone;
+        self.boneyard.reverse();
+        for l in &mut self.laid {
+            l.clear();
+        }
+        for (i, o) in self.open.iter_mut().enumerate() {
+            *o = i == n;
+        }
+        self.to_play = Seat::try_from(usize::from(round) % n).unwrap_or(0);
+        self.uncovered.clear();
+        self.chaining = false;
+        self.drew = false;
+        self.passes = 0;
+        self.phase = Phase::Playing;
+        self.tile_hash = self.full_tile_hash();
+    }
+
+    fn full_tile_hash(&self) -> u64 {
+        let mut h = 0;
+        for (s, hand) in self.hands.iter().enumerate() {
+            for &t in hand {
+                h ^= z_hand(s, t);
+            }
+        }
+        for (i, l) in self.laid.iter().enumerate() {
+            for &x in l {
+                h ^= z_train(i, x);
+            }
+        }
+        for &t in &self.boneyard {
+            h ^= z_bone(t);
+        }
+        h
+    }
+
+    /// The hash computed from scratch (tests compare it with the incremental one).
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
+        self.scalar_hash(self.full_tile_hash())
+    }
+
+    fn scalar_hash(&self, mut h: u64) -> u64 {
+        h = mix(
+            h,
+            0,
+            u64::from(self.cfg.set) | u64::from(self.cfg.players) << 8,
+        );
+        h = mix(
+            h,
+            1,
+            self.cfg.length as u64
+                | (self.cfg.doubles as u64) << 2
+                | (self.cfg.mexican as u64) << 4,
+        );
+        h = mix(h, 2, u64::from(self.seed32));
+        h = mix(
+            h,
+            3,
+            u64::from(self.round) | u64::from(self.to_play) << 8 | (self.phase as u64) << 16,
+        );
+        h = mix(
+            h,
+            4,
+            u64::from(self.chaining) | u64::from(self.drew) << 1 | u64::from(self.passes) << 2,
+        );
+        h = mix(h, 5, u64::from(self.turn));
+        let mut open = 0u64;
+        for (i, &o) in self.open.iter().enumerate() {
+            open |= u64::from(o) << i;
+        }
+        h = mix(h, 6, open);
+        let mut unc = 0u64;
+        for &u in &self.uncovered {
+            unc = unc.wrapping_mul(31).wrapping_add(u64::from(u) + 1);
+        }
+        h = mix(h, 7, unc);
+        let mut res = 0u64;
+        for r in &self.results {
+            for &p in &r.pips {
+                res = res.wrapping_mul(1_000_003).wrapping_add(u64::from(p));
+            }
+        }
+        mix(h, 8, res)
+    }
+
+    #[inline]
+    fn n(&self) -> usize {
+        usize::from(self.cfg.players)
+    }
+
+    /// The table's configuration.
+    #[must_use]
+    pub fn config(&self) -> &TrainConfig {
+        &self.cfg
+    }
+    /// The low 32 bits of the seed.
+    #[must_use]
+    pub fn seed32(&self) -> u32 {
+        self.seed32
+    }
+    /// Rounds in the game.
+    #[must_use]
+    pub fn rounds(&self) -> u8 {
+        self.rounds
+    }
+    /// The current round, 0-based.
+    #[must_use]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// The round's engine double value.
+    #[must_use]
+    pub fn engine(&self) -> u8 {
+        self.engine
+    }
+    /// The hands, in hand order.
+    #[must_use]
+    pub fn hands(&self) -> &[Vec<Tile>] {
+        &self.hands
+    }
+    /// The laid tiles of each train (`from * 16 + to`).
+    #[must_use]
+    pub fn laid(&self) -> &[Vec<u8>] {
+        &self.laid
+    }
+    /// Each train's open flag (marker out; the Mexican Train always).
+    #[must_use]
+    pub fn open(&self) -> &[bool] {
+        &self.open
+    }
+    /// The boneyard, front (next draw) first.
+    #[must_use]
+    pub fn boneyard(&self) -> Vec<Tile> {
+        self.boneyard.iter().rev().copied().collect()
+    }
+    /// Tiles left in the boneyard.
+    #[must_use]
+    pub fn boneyard_len(&self) -> usize {
+        self.boneyard.len()
+    }
+    /// The seat to play (kept as it was once a round or the game ends).
+    #[must_use]
+    pub fn to_play(&self) -> Seat {
+        self.to_play
+    }
+    /// The stack of trains with an uncovered double (last = to cover).
+    #[must_use]
+    pub fn uncovered(&self) -> &[u8] {
+        &self.uncovered
+    }
+    /// Whether the mover may lay another double before covering.
+    #[must_use]
+    pub fn chaining(&self) -> bool {
+        self.chaining
+    }
+    /// Whether the mover has drawn since the last lay.
+    #[must_use]
+    pub fn drew(&self) -> bool {
+        self.drew
+    }
+    /// Consecutive passes since the last lay.
+    #[must_use]
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+    /// The turn counter.
+    #[must_use]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Results of the rounds played.
+    #[must_use]
+    pub fn results(&self) -> &[RoundResult] {
+        &self.results
+    }
+    /// The last move made and the seat that made it.
+    #[must_use]
+    pub fn last(&self) -> Option<(Seat, TrainMove)> {
+        self.last
+    }
+
+    /// Per-seat totals over the rounds played.
+    #[must_use]
+    pub fn totals(&self) -> Vec<u32> {
+        let mut t = vec![0u32; self.n()];
+        for r in &self.results {
+            for (x, p) in t.iter_mut().zip(&r.pips) {
+                *x += p;
+            }
+        }
+        t
+    }
+
+    /// Every seat with the lowest total once the game is finished; empty before.
+    #[must_use]
+    pub fn winners(&self) -> Vec<Seat> {
+        if self.phase != Phase::Finished {
+            return Vec::new();
+        }
+        let t = self.totals();
+        let lo = t.iter().copied().min().unwrap_or(0);
+        (0..t.len())
+            .filter(|&s| t[s] == lo)
+            .filter_map(|s| Seat::try_from(s).ok())
+            .collect()
+    }
+
+    /// The number a train's next tile must match.
+    #[must_use]
+    pub fn open_end(&self, train: usize) -> u8 {
+        self.laid
+            .get(train)
+            .and_then(|l| l.last())
+            .map_or(self.engine, |l| l & 15)
+    }
+
+    #[inline]
+    fn may_lay_on(&self, seat: usize, train: usize) -> bool {
+        let n = self.n();
+        if train == seat {
+            true
+        } else if train == n {
+            self.cfg.mexican == MexicanStart::Any || !self.laid[seat].is_empty()
+        } else {
+            self.open[train]
+        }
+    }
+
+    /// Every lay the mover may make now, in the engine's order (`legalPlays`).
+    pub fn legal_plays_into(&self, out: &mut Vec<(Tile, u8)>) {
+        out.clear();
+        if self.phase != Phase::Playing {
+            return;
+        }
+        let seat = usize::from(self.to_play);
+        let hand = &self.hands[seat];
+        let n = self.n();
+        if let Some(&top) = self.uncovered.last() {
+            let end = self.open_end(usize::from(top));
+            out.extend(hand.iter().filter(|&&t| fits(t, end)).map(|&t| (t, top)));
+            if self.chaining {
+                for train in 0..=n {
+                    let tr = u8::try_from(train).unwrap_or(0);
+                    if self.uncovered.contains(&tr) || !self.may_lay_on(seat, train) {
+                        continue;
+                    }
+                    let end = self.open_end(train);
+                    out.extend(
+                        hand.iter()
+                            .filter(|&&t| is_double(t) && fits(t, end))
+                            .map(|&t| (t, tr)),
+                    );
+                }
+            }
+        } else {
+            for train in 0..=n {
+                if !self.may_lay_on(seat, train) {
+                    continue;
+                }
+                let end = self.open_end(train);
+                let tr = u8::try_from(train).unwrap_or(0);
+                out.extend(hand.iter().filter(|&&t| fits(t, end)).map(|&t| (t, tr)));
+            }
+        }
+    }
+
+    /// `legalPlays` as a new vector.
+    #[must_use]
+    pub fn legal_plays(&self) -> Vec<(Tile, u8)> {
+        let mut v = Vec::new();
+        self.legal_plays_into(&mut v);
+        v
+    }
+
+    fn can_lay_any(&self) -> bool {
+        if self.phase != Phase::Playing {
+            return false;
+        }
+        let seat = usize::from(self.to_play);
+        let hand = &self.hands[seat];
+        if let Some(&top) = self.uncovered.last() {
+            let end = self.open_end(usize::from(top));
+            if hand.iter().any(|&t| fits(t, end)) {
+                return true;
+            }
+            if !self.chaining {
+                return false;
+            }
+            (0..=self.n()).any(|train| {
+                !self.uncovered.contains(&u8::try_from(train).unwrap_or(0))
+                    && self.may_lay_on(seat, train)
+                    && hand
+                        .iter()
+                        .any(|&t| is_double(t) && fits(t, self.open_end(train)))
+            })
+        } else {
+            (0..=self.n()).any(|train| {
+                self.may_lay_on(seat, train) && {
+                    let end = self.open_end(train);
+                    hand.iter().any(|&t| fits(t, end))
+                }
+            })
+        }
+    }
+
+    /// Whether the mover may lay `tile` on `train` now (`mayLay`).
+    #[must_use]
+    pub fn may_lay(&self, tile: Tile, train: usize) -> bool {
+        if self.phase != Phase::Playing || train > self.n() {
+            return false;
+        }
+        let seat = usize::from(self.to_play);
+        if !self.hands[seat].contains(&tile) {
+            return false;
+        }
+        let end = self.open_end(train);
+        if !fits(tile, end) {
+            return false;
+        }
+        match self.uncovered.last() {
+            Some(&top) if usize::from(top) == train => true,
+            Some(_) => {
+                self.chaining
+                    && is_double(tile)
+                    && !self.uncovered.contains(&u8::try_from(train).unwrap_or(0))
+                    && self.may_lay_on(seat, train)
+            }
+            None => self.may_lay_on(seat, train),
+        }
+    }
+
+    /// Every move the mover may make now, in the engine's order (`trainMoves`).
+    pub fn train_moves_into(&self, plays: &mut Vec<(Tile, u8)>, out: &mut Vec<TrainMove>) {
+        out.clear();
+        match self.phase {
+            Phase::Finished => {}
+            Phase::RoundOver => out.push(TrainMove::Next),
+            Phase::Playing => {
+                self.legal_plays_into(plays);
+                if plays.is_empty() {
+                    out.push(if !self.boneyard.is_empty() && !self.drew {
+                        TrainMove::Draw
+                    } else {
+                        TrainMove::Pass
+                    });
+                } else {
+                    out.extend(
+                        plays
+                            .iter()
+                            .map(|&(tile, train)| TrainMove::Play { tile, train }),
+                    );
+                }
+            }
+        }
+    }
+
+    /// `trainMoves` as a new vector.
+    #[must_use]
+    pub fn train_moves(&self) -> Vec<TrainMove> {
+        let mut p = Vec::new();
+        let mut v = Vec::new();
+        self.train_moves_into(&mut p, &mut v);
+        v
+    }
+
+    /// Whether `playTrain` would accept `mv` here.
+    #[must_use]
+    pub fn allowed(&self, mv: TrainMove) -> bool {
+        match mv {
+            TrainMove::Next => self.phase == Phase::RoundOver,
+            _ if self.phase != Phase::Playing => false,
+            TrainMove::Play { tile, train } => self.may_lay(tile, usize::from(train)),
+            TrainMove::Draw => !self.drew && !self.boneyard.is_empty() && !self.can_lay_any(),
+            TrainMove::Pass => !self.can_lay_any() && (self.boneyard.is_empty() || self.drew),
+        }
+    }
+
+    fn next_seat(&mut self) {
+        self.to_play = Seat::try_from((usize::from(self.to_play) + 1) % self.n()).unwrap_or(0);
+        self.turn += 1;
+        self.drew = false;
+        self.chaining = false;
+    }
+
+    fn end_round(&mut self, out: Option<Seat>) {
+        self.results.push(RoundResult {
+            engine: self.engine,
+            pips: self
+                .hands
+                .iter()
+                .map(|h| h.iter().map(|&t| pips_of(t)).sum())
+                .collect(),
+            blocked: out.is_none(),
+            out,
+        });
+        self.uncovered.clear();
+        self.chaining = false;
+        self.phase = if self.results.len() >= usize::from(self.rounds) {
+            Phase::Finished
+        } else {
+            Phase::RoundOver
+        };
+    }
+
+    /// Make `mv`, which must be [`MexicanTrain::allowed`].
+    fn apply_unchecked(&mut self, mv: TrainMove) {
+        let seat = self.to_play;
+        let s = usize::from(seat);
+        match mv {
+            TrainMove::Play { tile, train } => {
+                let tr = usize::from(train);
+                if let Some(pos) = self.hands[s].iter().position(|&t| t == tile) {
+                    self.hands[s].remove(pos);
+                }
+                self.tile_hash ^= z_hand(s, tile);
+                let l = laid_against(tile, self.open_end(tr));
+                self.laid[tr].push(l);
+                self.tile_hash ^= z_train(tr, l);
+                if tr == s {
+                    self.open[s] = false;
+                }
+                self.passes = 0;
+                self.drew = false;
+                let covered = self.uncovered.last() == Some(&train);
+                if covered {
+                    self.uncovered.pop();
+                }
+                if self.hands[s].is_empty() {
+                    self.end_round(Some(seat));
+                } else if is_double(tile) {
+                    self.uncovered.push(train);
+                    self.chaining = self.cfg.doubles == Doubles::Chain;
+                } else if covered && !self.uncovered.is_empty() {
+                    self.chaining = false;
+                } else {
+                    self.next_seat();
+                }
+            }
+            TrainMove::Draw => {
+                if let Some(t) = self.boneyard.pop() {
+                    self.tile_hash ^= z_bone(t) ^ z_hand(s, t);
+                    self.hands[s].push(t);
+                }
+                self.drew = true;
+            }
+            TrainMove::Pass => {
+                self.open[s] = true;
+                self.passes += 1;
+                if self.boneyard.is_empty() && self.passes >= u32::from(self.cfg.players) {
+                    self.end_round(None);
+                } else {
+                    self.next_seat();
+                }
+            }
+            TrainMove::Next => {
+                self.deal(self.round + 1);
+                self.turn += 1;
+            }
+        }
+        self.last = Some((seat, mv));
+    }
+
+    /// The engine's computer player (`computerMove`); `None` once the game is finished.
+    #[must_use]
+    pub fn computer_choice(&self) -> Option<TrainMove> {
+        match self.phase {
+            Phase::Finished => return None,
+            Phase::RoundOver => return Some(TrainMove::Next),
+            Phase::Playing => {}
+        }
+        let mut plays = Vec::new();
+        self.legal_plays_into(&mut plays);
+        if plays.is_empty() {
+            return Some(if !self.boneyard.is_empty() && !self.drew {
+                TrainMove::Draw
+            } else {
+                TrainMove::Pass
+            });
+        }
+        let pick = |(tile, train): (Tile, u8)| TrainMove::Play { tile, train };
+        if plays.len() == 1 {
+            return plays.first().copied().map(pick);
+        }
+        let seat = usize::from(self.to_play);
+        let hand = &self.hands[seat];
+        if hand.len() == 1 {
+            // Every play scores the same: the tile is the same, the lowest train wins.
+            return plays
+                .iter()
+                .copied()
+                .min_by_key(|&(_, train)| train)
+                .map(pick);
+        }
+        let plan = ai::longest_run(hand, self.open_end(seat));
+        let n = self.n();
+        let mut best: Option<(i32, Tile, u8)> = None;
+        for &(tile, train) in &plays {
+            let score = self.score_of(hand, &plan, seat, n, tile, usize::from(train));
+            let better = match best {
+                None => true,
+                Some((bs, bt, btr)) => {
+                    score > bs || (score == bs && (tile > bt || (tile == bt && train < btr)))
+                }
+            };
+            if better {
+                best = Some((score, tile, train));
+            }
+        }
+        best.map(|(_, tile, train)| TrainMove::Play { tile, train })
+    }
+
+    fn score_of(
+        &self,
+        hand: &[Tile],
+        plan: &[Tile],
+        seat: usize,
+        n: usize,
+        tile: Tile,
+        train: usize,
+    ) -> i32 {
+        let planned = plan.iter().position(|&t| t == tile);
+        let mut score = i32::try_from(pips_of(tile)).unwrap_or(0);
+        if train == seat {
+            score += match planned {
+                Some(0) => 40,
+                Some(_) => -25,
+                None => 5,
+            };
+            if self.open[seat] {
+                score += 30;
+            }
+        } else {
+            score += if planned.is_some() { -30 } else { 12 };
+            if train == n {
+                score += 2;
+            }
+        }
+        if is_double(tile) {
+            let v = tile & 15;
+            score += if hand.iter().any(|&o| o != tile && fits(o, v)) {
+                25
+            } else {
+                -20
+            };
+        }
+        score
+    }
+
+    /// Replay `moves` in order from this position.
+    ///
+    /// # Errors
+    /// `ILLEGAL_MOVE` (with the index of the refused move) when a move is not allowed.
+    pub fn replay(&self, moves: &[TrainMove]) -> Result<MexicanTrain> {
+        let mut g = self.clone();
+        for (i, &mv) in moves.iter().enumerate() {
+            g.apply_mut(mv)
+                .map_err(|e| Error::illegal(e.code, format!("move {i}: {}", e.message)))?;
+        }
+        Ok(g)
+    }
+}
+
+impl GameState for MexicanTrain {
+    type Move = TrainMove;
+    type Config = TrainConfig;
+
+    fn new_game(config: &TrainConfig, seed: u64) -> Self {
+        let seed32 = u32::try_from(seed & 0xFFFF_FFFF).unwrap_or(0);
+        // Registry options are checked before any game is made; an invalid configuration
+        // given directly falls back to the defaults rather than failing.
+        let cfg = if config.validate().is_ok() {
+            *config
+        } else {
+            TrainConfig::default()
+        };
+        MexicanTrain::build(cfg, seed32)
+    }
+
+    fn num_seats(&self) -> usize {
+        self.n()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Finished).then_some(self.to_play)
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<TrainMove>) {
+        let mut plays = Vec::new();
+        self.train_moves_into(&mut plays, out);
+    }
+
+    fn apply(&self, mv: TrainMove) -> Result<Self> {
+        let mut g = self.clone();
+        g.apply_mut(mv)?;
+        Ok(g)
+    }
+
+    fn apply_mut(&mut self, mv: TrainMove) -> Result<()> {
+        if !self.allowed(mv) {
+            let why = match self.phase {
+                Phase::Finished => "the game is over",
+                Phase::RoundOver if mv != TrainMove::Next => {
+                    "the round is over: only next is allowed"
+                }
+                _ => "the rules do not allow this move now",
+            };
+            return Err(Error::illegal(
+                "ILLEGAL_MOVE",
+                format!("{} refused: {why}", mv.token()),
+            ));
+        }
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+
+    fn returns_into(&self, out: &mut [f32]) {
+        let t = self.totals();
+        for (o, x) in out.iter_mut().zip(t) {
+            #[allow(clippy::cast_precision_loss)]
+            {
+                *o = -(x as f32);
+            }
+        }
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.scalar_hash(self.tile_hash)
+    }
+
+    fn to_notation(&self) -> String {
+        let hands: Vec<String> = self
+            .hands
+            .iter()
+            .map(|h| {
+                h.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        format!(
+            "set {} round {} engine {} phase {} to_play {} hands [{}] boneyard {}",
+            self.cfg.set,
+            self.round,
+            self.engine,
+            self.phase.name(),
+            self.to_play,
+            hands.join(" | "),
+            self.boneyard.len()
+        )
+    }
+
+    fn computer_move(&self) -> Option<TrainMove> {
+        self.computer_choice()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,166 @@
+r"""The engine's text rules: cleaned names, ``JSON.stringify`` strings and numbers, JSON reading.
+
+Names are cleaned with JavaScript's ``\\s`` class and cut at 20 UTF-16 code units
+(``shared/specs/mexican_train/RULES.md`` §2). The saved-game text is written exactly as the
+engine's ``JSON.stringify`` writes it, including lone surrogates and the number format of the
+seed (``FORMAT.md`` §1); it is read as ``JSON.parse`` reads it, every number a double.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Final
+
+from parlour.mexican_train.tiles import TRAIN_NAME_MOST
+
+__all__ = ["JS_WHITESPACE", "clean_train_name", "js_number", "js_string", "parse_js_json"]
+
+JS_WHITESPACE: Final = (
+    "\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680"
+    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+"""Exactly the characters of JavaScript's ``\\s`` class."""
+
+_RUNS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_train_name(name: str) -> str:
+    r"""A seat's name, its whitespace runs made single spaces, trimmed and cut to 20 units.
+
+    Args:
+        name: The name as given.
+
+    Returns:
+        The cleaned name (the cut counts UTF-16 code units and may split a surrogate pair).
+
+    >>> clean_train_name("  Ann \\t Lee ")
+    'Ann Lee'
+    """
+    out = _RUNS.sub(" ", name).strip(JS_WHITESPACE)
+    units = out.encode("utf-16-le", "surrogatepass")
+    if len(units) > 2 * TRAIN_NAME_MOST:
+        out = units[: 2 * TRAIN_NAME_MOST].decode("utf-16-le", "surrogatepass")
+    return out
+
+
+def js_trim(text: str) -> str:
+    """JavaScript's ``String.prototype.trim``.
+
+    Args:
+        text: Any string.
+
+    Returns:
+        The string without leading or trailing JavaScript whitespace.
+    """
+    return text.strip(JS_WHITESPACE)
+
+
+def js_string(text: str) -> str:
+    """``JSON.stringify`` of a string, byte for byte.
+
+    Args:
+        text: The string (it may hold lone surrogates).
+
+    Returns:
+        The quoted, escaped JSON text.
+    """
+    if _SURROGATE.search(text) is None:
+        return json.dumps(text, ensure_ascii=False)
+    out = ['"']
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        o = ord(ch)
+        if 0xD800 <= o <= 0xDBFF and i + 1 < n and 0xDC00 <= ord(text[i + 1]) <= 0xDFFF:
+            pair = (ch + text[i + 1]).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+            out.append(pair)
+            i += 2
+            continue
+        if 0xD800 <= o <= 0xDFFF:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(json.dumps(ch, ensure_ascii=False)[1:-1])
+        i += 1
+    out.append('"')
+    return "".join(out)
+
+
+def js_number(value: float) -> str:
+    """JavaScript's ``Number.prototype.toString`` of a finite double.
+
+    Args:
+        value: A finite number.
+
+    Returns:
+        The shortest round-trip digits in JavaScript's layout (``1e+21``, ``73786976294838210000``).
+
+    >>> js_number(7.0), js_number(-0.0), js_number(1e21), js_number(2.0**66)
+    ('7', '0', '1e+21', '73786976294838210000')
+    """
+    x = float(value)
+    if x == 0:
+        return "0"
+    if x < 0:
+        return "-" + js_number(-x)
+    mantissa, _, exp_text = repr(x).partition("e")
+    exp = int(exp_text) if exp_text else 0
+    whole, _, frac = mantissa.partition(".")
+    digits = whole + frac
+    n = len(whole) + exp
+    stripped = digits.lstrip("0")
+    n -= len(digits) - len(stripped)
+    digits = stripped.rstrip("0") or "0"
+    k = len(digits)
+    if k <= n <= 21:
+        return digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return "0." + "0" * (-n) + digits
+    e = n - 1
+    sign = "+" if e >= 0 else "-"
+    head = digits if k == 1 else digits[0] + "." + digits[1:]
+    return f"{head}e{sign}{abs(e)}"
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_js_json(text: str) -> object:
+    """Parse JSON text as ``JSON.parse`` does: every number a double, no NaN/Infinity.
+
+    Args:
+        text: The text.
+
+    Returns:
+        The parsed value (numbers are ``float``).
+
+    Raises:
+        ValueError: The text is not JSON.
+    """
+    try:
+        return json.loads(text, parse_int=float, parse_constant=_refuse_constant)
+    except RecursionError as e:
+        raise ValueError("JSON nested too deeply") from e
+
+
+def is_js_integer(value: object) -> bool:
+    """``Number.isInteger`` of a parsed JSON value.
+
+    Args:
+        value: Anything.
+
+    Returns:
+        True for a finite integral float or an int (not a bool).
+    """
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, float) and math.isfinite(value) and value.is_integer()

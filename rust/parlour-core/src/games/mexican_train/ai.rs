@@ -1,0 +1,551 @@
+//! The longest run of a hand: the engine's bounded depth-first search (exact to the step,
+//! including its soft bound) and an exact search with no bound.
+
+use super::tiles::{fits, other_end, pips_of, Tile};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The engine's `PLAN_STEPS`: after this many calls the search stops expanding (softly).
+pub const PLAN_STEPS: u32 = 4000;
+
+#[derive(Clone, Copy, Default)]
+struct Used([u64; 4]);
+
+impl Used {
+    #[inline]
+    fn has(&self, t: Tile) -> bool {
+        self.0[usize::from(t >> 6)] >> (t & 63) & 1 == 1
+    }
+    #[inline]
+    fn flip(&mut self, t: Tile) {
+        self.0[usize::from(t >> 6)] ^= 1 << (t & 63);
+    }
+}
+
+/// For each end value, the hand's tiles that carry it, in hand order.
+fn adjacency(hand: &[Tile]) -> [Vec<Tile>; 16] {
+    let mut adj: [Vec<Tile>; 16] = Default::default();
+    for (end, list) in adj.iter_mut().enumerate() {
+        let end = u8::try_from(end).unwrap_or(0);
+        list.extend(hand.iter().copied().filter(|&t| fits(t, end)));
+    }
+    adj
+}
+
+/// One tile of the hand as seen from one of its ends.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    tile: Tile,
+    /// The end left open when laid against the group's value.
+    next: u8,
+    pips: u8,
+}
+
+/// The hand's tiles grouped by end value, hand order kept: `slots[start[v]..start[v + 1]]`.
+struct Flat {
+    start: [usize; 17],
+    slots: Vec<Slot>,
+}
+
+impl Flat {
+    fn new(hand: &[Tile]) -> Flat {
+        let mut count = [0usize; 16];
+        for &t in hand {
+            count[usize::from(t >> 4)] += 1;
+            if t >> 4 != t & 15 {
+                count[usize::from(t & 15)] += 1;
+            }
+        }
+        let mut start = [0usize; 17];
+        for v in 0..16 {
+            start[v + 1] = start[v] + count[v];
+        }
+        let mut fill = start;
+        let mut slots = vec![Slot::default(); start[16]];
+        for &t in hand {
+            let (lo, hi) = (t >> 4, t & 15);
+            let pips = lo + hi;
+            if let Some(s) = slots.get_mut(fill[usize::from(lo)]) {
+                *s = Slot {
+                    tile: t,
+                    next: hi,
+                    pips,
+                };
+            }
+            fill[usize::from(lo)] += 1;
+            if lo != hi {
+                if let Some(s) = slots.get_mut(fill[usize::from(hi)]) {
+                    *s = Slot {
+                        tile: t,
+                        next: lo,
+                        pips,
+                    };
+                }
+                fill[usize::from(hi)] += 1;
+            }
+        }
+        Flat { start, slots }
+    }
+}
+
+struct Bounded<'a> {
+    flat: &'a Flat,
+    used: Used,
+    run: Vec<Tile>,
+    best: Vec<Tile>,
+    best_pips: i64,
+    steps: u32,
+}
+
+impl Bounded<'_> {
+    fn walk(&mut self, at: u8, pips: u32) {
+        self.steps += 1;
+        let len = self.run.len();
+        if len > self.best.len() || (len == self.best.len() && i64::from(pips) > self.best_pips) {
+            self.best.clone_from(&self.run);
+            self.best_pips = i64::from(pips);
+        }
+        if self.steps > PLAN_STEPS {
+            return;
+        }
+        let flat = self.flat;
+        let v = usize::from(at & 15);
+        for &s in flat
+            .slots
+            .get(flat.start[v]..flat.start[v + 1])
+            .unwrap_or(&[])
+        {
+            if self.used.has(s.tile) {
+                continue;
+            }
+            let child_pips = pips + u32::from(s.pips);
+            if self.steps > PLAN_STEPS {
+                // Past the bound a child is only evaluated, as a run one tile longer.
+                self.steps += 1;
+                if len + 1 > self.best.len()
+                    || (len + 1 == self.best.len() && i64::from(child_pips) > self.best_pips)
+                {
+                    self.best.clone_from(&self.run);
+                    self.best.push(s.tile);
+                    self.best_pips = i64::from(child_pips);
+                }
+                continue;
+            }
+            self.used.flip(s.tile);
+            self.run.push(s.tile);
+            self.walk(s.next, child_pips);
+            self.run.pop();
+            self.used.flip(s.tile);
+        }
+    }
+}
+
+/// The same search over a hand of at most 128 distinct tiles, with the tiles fitting each end
+/// kept as a bitmask of hand positions (iterated lowest first, which is hand order).
+struct Masked<'a> {
+    hand: &'a [Tile],
+    fit: [u128; 16],
+    limit: u32,
+    used: u128,
+    run: Vec<Tile>,
+    best: Vec<Tile>,
+    best_pips: i64,
+    steps: u32,
+}
+
+impl Masked<'_> {
+    fn walk(&mut self, at: u8, pips: u32) {
+        self.steps += 1;
+        let len = self.run.len();
+        if len > self.best.len() || (len == self.best.len() && i64::from(pips) > self.best_pips) {
+            self.best.clone_from(&self.run);
+            self.best_pips = i64::from(pips);
+        }
+        if self.steps > self.limit {
+            return;
+        }
+        let mut avail = self.fit[usize::from(at & 15)] & !self.used;
+        while avail != 0 {
+            let i = avail.trailing_zeros();
+            avail &= avail - 1;
+            let t = self.hand.get(i as usize).copied().unwrap_or(0);
+            let child_pips = pips + pips_of(t);
+            if self.steps > self.limit {
+                self.steps += 1;
+                if len + 1 > self.best.len()
+                    || (len + 1 == self.best.len() && i64::from(child_pips) > self.best_pips)
+                {
+                    self.best.clone_from(&self.run);
+                    self.best.push(t);
+                    self.best_pips = i64::from(child_pips);
+                }
+                continue;
+            }
+            let bit = 1u128 << i;
+            self.used |= bit;
+            self.run.push(t);
+            self.walk(other_end(t, at), child_pips);
+            self.run.pop();
+            self.used &= !bit;
+        }
+    }
+}
+
+fn masked(hand: &[Tile], end: u8) -> Option<(Vec<Tile>, u32)> {
+    if hand.len() > 128 {
+        return None;
+    }
+    let mut seen = Used::default();
+    let mut fit = [0u128; 16];
+    for (i, &t) in hand.iter().enumerate() {
+        if seen.has(t) {
+            return None; // duplicates are searched once per copy: leave them to the plain search
+        }
+        seen.flip(t);
+        fit[usize::from(t >> 4)] |= 1 << i;
+        fit[usize::from(t & 15)] |= 1 << i;
+    }
+    let mut s = Masked {
+        hand,
+        fit,
+        limit: PLAN_STEPS,
+        used: 0,
+        run: Vec::with_capacity(hand.len()),
+        best: Vec::with_capacity(hand.len()),
+        best_pips: -1,
+        steps: 0,
+    };
+    s.walk(end, 0);
+    Some((s.best, s.steps))
+}
+
+/// The engine's `longestRun(hand, end)` and the number of search calls it made.
+#[must_use]
+pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
+    if end >= 16 {
+        return (Vec::new(), 1);
+    }
+    if let Some(found) = masked(hand, end) {
+        return found;
+    }
+    let flat = Flat::new(hand);
+    let mut s = Bounded {
+        flat: &flat,
+        used: Used::default(),
+        run: Vec::with_capacity(hand.len()),
+        best: Vec::with_capacity(hand.len()),
+        best_pips: -1,
+        steps: 0,
+    };
+    s.walk(end, 0);
+    (s.best, s.steps)
+}
+
+/// The engine's `longestRun(hand, end)`: tiles in laying order.
+///
+/// A search that never reached the bound found the first longest (then heaviest) run `P` of
+/// the whole tree. The search from `P[0]`'s open end over the hand without `P[0]` walks exactly
+/// the subtree under `P[0]`, so its answer is `P[1..]`: the computer player usually lays
+/// `P[0]` and asks that next. A few such answers are kept per thread and returned without a
+/// search (hands with a repeated tile are never kept).
+#[must_use]
+pub fn longest_run(hand: &[Tile], end: u8) -> Vec<Tile> {
+    if let Some(plan) = recall(hand, end) {
+        return plan;
+    }
+    let (run, steps) = longest_run_steps(hand, end);
+    if steps <= PLAN_STEPS && hand.len() <= 128 {
+        if let Some(&first) = run.first() {
+            let mut seen = Used::default();
+            let distinct = hand.iter().all(|&t| {
+                let fresh = !seen.has(t);
+                seen.flip(t);
+                fresh
+            });
+            if distinct {
+                let rest: Vec<Tile> = hand.iter().copied().filter(|&t| t != first).collect();
+                remember(
+                    rest,
+                    other_end(first, end),
+                    run.get(1..).unwrap_or(&[]).to_vec(),
+                );
+            }
+        }
+    }
+    run
+}
+
+/// How many derived answers each thread keeps.
+const KEPT: usize = 8;
+
+type Kept = Vec<(Vec<Tile>, u8, Vec<Tile>)>;
+
+thread_local! {
+    static NEXT_PLANS: RefCell<Kept> = const { RefCell::new(Vec::new()) };
+}
+
+fn recall(hand: &[Tile], end: u8) -> Option<Vec<Tile>> {
+    NEXT_PLANS.with(|kept| {
+        let kept = kept.try_borrow().ok()?;
+        kept.iter()
+            .find(|(h, e, _)| *e == end && h.as_slice() == hand)
+            .map(|(_, _, p)| p.clone())
+    })
+}
+
+fn remember(hand: Vec<Tile>, end: u8, plan: Vec<Tile>) {
+    NEXT_PLANS.with(|kept| {
+        if let Ok(mut kept) = kept.try_borrow_mut() {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push((hand, end, plan));
+        }
+    });
+}
+
+/// A small, fast hasher for the memo keys (FxHash's multiply-rotate).
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+
+struct Exact {
+    adj: [Vec<Tile>; 16],
+    memo: FxMap<[u64; 4], (u32, u32)>,
+}
+
+impl Exact {
+    /// The tiles worth trying from `at`: an unused double there alone (laying a double at once
+    /// never shortens a run, since it leaves the open end where it was), else every unused tile.
+    fn choices(&self, at: u8, used: &Used) -> Vec<Tile> {
+        let list = &self.adj[usize::from(at & 15)];
+        if let Some(&d) = list.iter().find(|&&t| t >> 4 == t & 15 && !used.has(t)) {
+            return vec![d];
+        }
+        list.iter().copied().filter(|&t| !used.has(t)).collect()
+    }
+
+    /// The best (length, pips) that can still be laid from `at` with `used` taken.
+    fn best(&mut self, at: u8, used: &mut Used) -> (u32, u32) {
+        if let Some(&v) = self.memo.get(&used.0) {
+            return v;
+        }
+        let mut best = (0u32, 0u32);
+        for t in self.choices(at, used) {
+            used.flip(t);
+            let (l, p) = self.best(other_end(t, at), used);
+            used.flip(t);
+            let cand = (l + 1, p + pips_of(t));
+            if cand > best {
+                best = cand;
+            }
+        }
+        self.memo.insert(used.0, best);
+        best
+    }
+}
+
+/// A truly longest run from `end` (the heaviest among the longest), with no step bound.
+///
+/// Memoised on the set of tiles used (the current end follows from it), so a 15-tile hand
+/// takes at most 2^15 states; a double at the current end is always laid at once.
+#[must_use]
+pub fn longest_run_exact(hand: &[Tile], end: u8) -> Vec<Tile> {
+    if end >= 16 {
+        return Vec::new();
+    }
+    let mut ex = Exact {
+        adj: adjacency(hand),
+        memo: FxMap::default(),
+    };
+    let mut used = Used::default();
+    let mut at = end;
+    let mut out = Vec::new();
+    let mut remaining = ex.best(at, &mut used);
+    while remaining.0 > 0 {
+        let mut next = None;
+        for t in ex.choices(at, &used) {
+            used.flip(t);
+            let (l, p) = ex.best(other_end(t, at), &mut used);
+            used.flip(t);
+            if (l + 1, p + pips_of(t)) == remaining {
+                next = Some((t, (l, p)));
+                break;
+            }
+        }
+        let Some((t, rest)) = next else { break };
+        used.flip(t);
+        out.push(t);
+        at = other_end(t, at);
+        remaining = rest;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tiles::tile_of;
+    use super::*;
+
+    #[test]
+    fn worked_example() {
+        let hand = [
+            tile_of(12, 4),
+            tile_of(4, 9),
+            tile_of(9, 1),
+            tile_of(12, 2),
+            tile_of(0, 3),
+        ];
+        assert_eq!(
+            longest_run(&hand, 12),
+            vec![tile_of(12, 4), tile_of(4, 9), tile_of(9, 1)]
+        );
+        assert_eq!(
+            longest_run_exact(&hand, 12),
+            vec![tile_of(12, 4), tile_of(4, 9), tile_of(9, 1)]
+        );
+        assert_eq!(longest_run_steps(&[], 3), (vec![], 1));
+    }
+
+    fn brute(hand: &[Tile], at: u8, used: &mut Vec<bool>) -> (u32, u32) {
+        let mut best = (0, 0);
+        for i in 0..hand.len() {
+            if used[i] || !fits(hand[i], at) {
+                continue;
+            }
+            used[i] = true;
+            let (l, p) = brute(hand, other_end(hand[i], at), used);
+            used[i] = false;
+            best = best.max((l + 1, p + pips_of(hand[i])));
+        }
+        best
+    }
+
+    #[test]
+    fn masked_and_plain_searches_agree() {
+        let mut rng = super::super::tiles::Mulberry32(7);
+        for _ in 0..400 {
+            let mut all = super::super::tiles::every_tile(12);
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let n = (rng.next_u32() % 25) as usize;
+            let hand = &all[..n];
+            let end = (rng.next_u32() % 13) as u8;
+            let flat = Flat::new(hand);
+            let mut plain = Bounded {
+                flat: &flat,
+                used: Used::default(),
+                run: Vec::new(),
+                best: Vec::new(),
+                best_pips: -1,
+                steps: 0,
+            };
+            plain.walk(end, 0);
+            assert_eq!(masked(hand, end), Some((plain.best, plain.steps)));
+        }
+        // Dense hands (few pip values) reach the bound and take the skipping search.
+        let dense: Vec<u8> = super::super::tiles::every_tile(15)
+            .into_iter()
+            .filter(|t| t & 15 < 7)
+            .collect();
+        let mut bounded = 0;
+        for _ in 0..150 {
+            let mut all = dense.clone();
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let n = 8 + (rng.next_u32() % 16) as usize;
+            let hand = &all[..n];
+            let end = (rng.next_u32() % 7) as u8;
+            let flat = Flat::new(hand);
+            let mut plain = Bounded {
+                flat: &flat,
+                used: Used::default(),
+                run: Vec::new(),
+                best: Vec::new(),
+                best_pips: -1,
+                steps: 0,
+            };
+            plain.walk(end, 0);
+            bounded += usize::from(plain.steps > PLAN_STEPS);
+            assert_eq!(
+                masked(hand, end),
+                Some((plain.best, plain.steps)),
+                "{hand:?} {end}"
+            );
+        }
+        assert!(bounded > 20, "{bounded}");
+        // Duplicates take the plain search, which tries every copy.
+        let (run, steps) = longest_run_steps(&[5, 5, 21], 5);
+        assert_eq!(run, vec![21]);
+        assert_eq!(steps, 4);
+    }
+
+    #[test]
+    fn kept_answers_equal_fresh_searches() {
+        let mut rng = super::super::tiles::Mulberry32(3);
+        let mut hits = 0;
+        for _ in 0..300 {
+            let mut all = super::super::tiles::every_tile(12);
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let mut hand = all[..(2 + (rng.next_u32() % 18) as usize)].to_vec();
+            let mut end = (rng.next_u32() % 13) as u8;
+            loop {
+                let plan = longest_run(&hand, end);
+                assert_eq!(plan, longest_run_steps(&hand, end).0);
+                let Some(&first) = plan.first() else { break };
+                hits += usize::from(
+                    recall(
+                        &hand
+                            .iter()
+                            .copied()
+                            .filter(|&t| t != first)
+                            .collect::<Vec<_>>(),
+                        other_end(first, end),
+                    )
+                    .is_some(),
+                );
+                hand.retain(|&t| t != first);
+                end = other_end(first, end);
+            }
+        }
+        assert!(hits > 100);
+    }
+
+    #[test]
+    fn exact_matches_brute_force() {
+        let mut rng = super::super::tiles::Mulberry32(99);
+        for _ in 0..300 {
+            let mut all = super::super::tiles::every_tile(6);
+            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
+            let n = (rng.next_u32() % 10) as usize;
+            let hand = &all[..n];
+            let end = (rng.next_u32() % 7) as u8;
+            let run = longest_run_exact(hand, end);
+            let want = brute(hand, end, &mut vec![false; n]);
+            let got = (
+                run.len() as u32,
+                run.iter().map(|&t| pips_of(t)).sum::<u32>(),
+            );
+            assert_eq!(got, want);
+            // It is a real run.
+            let mut at = end;
+            for &t in &run {
+                assert!(fits(t, at));
+                at = other_end(t, at);
+            }
+        }
+    }
+}
