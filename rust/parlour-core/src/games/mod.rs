@@ -38,6 +38,12 @@ pub const GAMES: &[GameInfo] = &[GameInfo {
     seats: 4,
     computer: false,
     options: &[("no_trump", "false", "play without trumps")],
+}, GameInfo {
+    id: "gyla",
+    title: "Gyla: four-player, two-team 36-card trick-taking game to 60 points (vetalpaprotsky/gyla v0.5.0)",
+    seats: 4,
+    computer: true,
+    options: &[],
 }];
 
 /// Look up a registered game.
@@ -143,6 +149,7 @@ pub fn simulate(
             let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
         }
+        "gyla" => sim::simulate::<gyla::Gyla>(&gyla::GylaConfig::default(), seed, start, count, policy, threads),
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),
     }
