@@ -235,6 +235,11 @@ impl PyGyla {
         cards(self.inner.plays())
     }
 
+    /// This round's tricks: `(leader, cards, winner or 0)`.
+    fn tricks(&self) -> Vec<(u8, Vec<String>, u8)> {
+        self.inner.tricks().into_iter().map(|(l, c, w)| (l, cards(c), w.unwrap_or(0))).collect()
+    }
+
     /// The leader of each trick started this round.
     fn leaders(&self) -> Vec<u8> {
         self.inner.leaders()

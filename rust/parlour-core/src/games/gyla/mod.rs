@@ -475,6 +475,29 @@ impl Gyla {
         self.leaders.iter().take(n).copied().collect()
     }
 
+    /// This round's tricks so far: `(leader, cards in play order, winner once complete)`.
+    #[must_use]
+    pub fn tricks(&self) -> Vec<(u8, Vec<Card>, Option<u8>)> {
+        let plays = self.plays();
+        let trump = self.trump;
+        plays
+            .chunks(4)
+            .enumerate()
+            .map(|(t, cards)| {
+                let leader = self.leaders.get(t).copied().unwrap_or(0);
+                let winner = (cards.len() == 4)
+                    .then(|| self.rules().winner(cards, |c| level(c, trump)))
+                    .flatten()
+                    .map(|w| {
+                        #[allow(clippy::cast_possible_truncation)]
+                        let w = w as u8;
+                        (leader + 3 + w) % 4 + 1
+                    });
+                (leader, cards.to_vec(), winner)
+            })
+            .collect()
+    }
+
     /// The seat that made play `i` of this round.
     fn player_of(&self, i: usize) -> u8 {
         let leader = self.leaders.get(i / 4).copied().unwrap_or(1);
