@@ -10,7 +10,9 @@ from typing import Any
 
 from parlour import gyla
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
+)
 VECTORS = SHARED / "vectors" / "gyla"
 
 KIND_TO_CODE = {
@@ -62,12 +64,17 @@ def position(ctx: dict[str, Any]) -> gyla.GylaState:
     nxt = ctx["next_action"]
     letter = "T" if nxt["name"] == "assign_trump" else "P"
     trump = ctx["trump"] or "-"
-    text = f"{s1}-{s2} {ctx['round']} {ctx['starter']} {trump} {hands} {tricks} {letter}{nxt['player']} HHHH 7"
+    head = f"{s1}-{s2} {ctx['round']} {ctx['starter']} {trump}"
+    text = f"{head} {hands} {tricks} {letter}{nxt['player']} HHHH 7"
     return gyla.from_notation(text)
 
 
 def triples(events: list[gyla.GylaEvent]) -> list[list[Any]]:
     return [
-        [e.name, e.next_action.name if e.next_action else "", e.next_action.player if e.next_action else 0]
+        [
+            e.name,
+            e.next_action.name if e.next_action else "",
+            e.next_action.player if e.next_action else 0,
+        ]
         for e in events
     ]

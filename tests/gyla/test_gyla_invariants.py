@@ -20,7 +20,8 @@ def _check(state: gyla.GylaState) -> None:
     played = [c for t in state.tricks() for _, c in t.cards]
     cards = [c for h in hands for c in h] + played
     if state.round > 0:
-        assert len(cards) == 36 and len(set(cards)) == 36
+        assert len(cards) == 36
+        assert len(set(cards)) == 36
     text = gyla.to_notation(state)
     back = gyla.from_notation(text)
     assert back.to_notation() == text
@@ -32,9 +33,11 @@ def _accepts(state: gyla.GylaState, player: int, card: str) -> bool:
     try:
         gyla.apply(state, {"name": "play_card", "player": player, "card": card})
     except gyla.GylaError as e:
-        assert e.code in ("MUST_FOLLOW_SUIT", "NOT_YOUR_TURN", "CARD_NOT_HELD")
-        return False
-    return True
+        code = e.code
+    else:
+        return True
+    assert code in ("MUST_FOLLOW_SUIT", "NOT_YOUR_TURN", "CARD_NOT_HELD")
+    return False
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,13 +73,18 @@ def test_random_games_keep_the_invariants(seed: int, ai: list[bool], choices: in
         if any(gains):
             # exactly one team scores, once per completed round, by an allowed amount
             assert sum(1 for g in gains if g) == 1
-            done = [e for e in events if e.name in ("card_played_and_round_completed", "card_played_and_game_completed")]
+            done = [
+                e
+                for e in events
+                if e.name in ("card_played_and_round_completed", "card_played_and_game_completed")
+            ]
             assert len(done) >= 1
         reached = max(state.scores) >= 60
         assert state.is_terminal == reached
         assert state.round >= round_before
     assert state.winner in (1, 2)
-    assert state.scores[state.winner - 1] >= 60 and state.scores[2 - state.winner] < 60
+    assert state.scores[state.winner - 1] >= 60
+    assert state.scores[2 - state.winner] < 60
 
 
 @settings(max_examples=25, deadline=None)
@@ -110,7 +118,14 @@ def test_parser_only_raises_notation_errors(text: str) -> None:
     assert state.to_notation() == text
 
 
-_VALID = "0-0 1 2 C 6SACAS7CJC6HAHKSQH/9SQCJD8CQD9DJHJS/KD8S8D9CTS9HKHQS7S/TH7DTD8HADTC6DKC7H 6C P3 HHHH 7"
+_VALID = (
+    "0-0 1 2 C 6SACAS7CJC6HAHKSQH/9SQCJD8CQD9DJHJS/KD8S8D9CTS9HKHQS7S/TH7DTD8HADTC6DKC7H"
+    " 6C P3 HHHH 7"
+)
+
+
+def test_valid_base_notation() -> None:
+    assert gyla.from_notation(_VALID).to_notation() == _VALID
 
 
 @settings(max_examples=200, deadline=None)
@@ -120,6 +135,8 @@ def test_mutated_notation_is_rejected_or_round_trips(pos: int, ch: str) -> None:
     try:
         state = gyla.from_notation(text)
     except NotationError as e:
-        assert e.code == "INVALID_NOTATION"
+        code = e.code
+    else:
+        assert state.to_notation() == text
         return
-    assert state.to_notation() == text
+    assert code == "INVALID_NOTATION"

@@ -8,17 +8,23 @@ from parlour import gyla
 from parlour.errors import NotationError
 
 NAMES = (["a", "b", "c", "d"], ["x", "y"])
-EXAMPLE = "0-0 1 2 C 6SACAS7CJC6HAHKSQH/9SQCJD8CQD9DJHJS/KD8S8D9CTS9HKHQS7S/TH7DTD8HADTC6DKC7H 6C P3 HHHH 7"
+EXAMPLE = (
+    "0-0 1 2 C 6SACAS7CJC6HAHKSQH/9SQCJD8CQD9DJHJS/KD8S8D9CTS9HKHQS7S/TH7DTD8HADTC6DKC7H"
+    " 6C P3 HHHH 7"
+)
 
 
 def test_documented_example() -> None:
     state = gyla.from_notation(EXAMPLE)
-    assert state.scores == (0, 0) and state.round == 1 and state.starter == 2
+    assert state.scores == (0, 0)
+    assert state.round == 1
+    assert state.starter == 2
     assert state.trump == "clubs"
     assert state.hand(1)[:3] == ("6S", "AC", "AS")
     assert state.next_action == ("play_card", 3)
     assert state.tricks()[0].cards == ((2, "6C"),)
-    assert state.ai == (False, False, False, False) and state.seed == 7
+    assert state.ai == (False, False, False, False)
+    assert state.seed == 7
     assert gyla.legal_cards(state, 3) == ("9C", "7S")
     assert gyla.to_notation(state) == EXAMPLE
 
@@ -29,7 +35,9 @@ def test_every_phase_round_trips() -> None:
     states = [fresh]
     state, _ = gyla.start(fresh)
     states.append(state)
-    state, _ = gyla.apply(state, {"name": "assign_trump", "player": state.to_move, "suit": "hearts"})
+    state, _ = gyla.apply(
+        state, {"name": "assign_trump", "player": state.to_move, "suit": "hearts"}
+    )
     states.append(state)
     over, _ = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=42))
     states.append(over)
@@ -38,10 +46,13 @@ def test_every_phase_round_trips() -> None:
         back = gyla.from_notation(text)
         assert back.to_notation() == text
         assert back.zobrist == s.zobrist
-        assert back.next_action == s.next_action and back.scores == s.scores
+        assert back.next_action == s.next_action
+        assert back.scores == s.scores
     over_text = over.to_notation()
-    assert " -/-/-/- " in over_text and over_text.split(" ")[6] == "-"
-    assert len(over.tricks()) == 9 and all(t.winner for t in over.tricks())
+    assert " -/-/-/- " in over_text
+    assert over_text.split(" ")[6] == "-"
+    assert len(over.tricks()) == 9
+    assert all(t.winner for t in over.tricks())
 
 
 @pytest.mark.parametrize(
@@ -87,7 +98,9 @@ def test_malformed_text_is_rejected(text: str) -> None:
 
 def test_illegal_play_sequence_is_rejected() -> None:
     # seat 3 holds clubs (9C) and trumps, so discarding KD on the clubs lead is illegal
-    text = EXAMPLE.replace("KD8S8D9CTS9HKHQS7S", "8S8D9CTS9HKHQS7S", 1).replace(" 6C P3 ", " 6CKD P4 ", 1)
+    text = EXAMPLE.replace("KD8S8D9CTS9HKHQS7S", "8S8D9CTS9HKHQS7S", 1).replace(
+        " 6C P3 ", " 6CKD P4 ", 1
+    )
     with pytest.raises(NotationError):
         gyla.from_notation(text)
 

@@ -23,8 +23,20 @@ def started(seed: int = 4, ai: list[bool] | None = None) -> gyla.GylaState:
 
 
 def test_public_names() -> None:
-    for name in ("new_game", "start", "apply", "legal_cards", "ai_trump", "ai_card", "view_for",
-                 "deal_round", "to_notation", "from_notation", "GylaError", "GylaState"):
+    for name in (
+        "new_game",
+        "start",
+        "apply",
+        "legal_cards",
+        "ai_trump",
+        "ai_card",
+        "view_for",
+        "deal_round",
+        "to_notation",
+        "from_notation",
+        "GylaError",
+        "GylaState",
+    ):
         assert name in gyla.__all__
     assert issubclass(gyla.GylaError, ParlourError)
     assert issubclass(gyla.GylaError, IllegalMoveError)
@@ -38,9 +50,12 @@ def test_start_events_and_properties() -> None:
     assert [e.name for e in events] == ["game_started", "round_started"]
     assert events[0].next_action is None
     assert events[1].next_action == ("assign_trump", new.starter)
-    assert new.starter is not None and "9D" in new.hand(new.starter)
-    assert new.round == 1 and state.round == 0
-    assert new.players == ("Ann", "Bob", "Cy", "Di") and new.teams == ("North", "East")
+    assert new.starter is not None
+    assert "9D" in new.hand(new.starter)
+    assert new.round == 1
+    assert state.round == 0
+    assert new.players == ("Ann", "Bob", "Cy", "Di")
+    assert new.teams == ("North", "East")
 
 
 def test_trump_then_tricks_event_sequence() -> None:
@@ -49,14 +64,19 @@ def test_trump_then_tricks_event_sequence() -> None:
     assert p is not None
     state, ev = gyla.apply(state, {"name": "assign_trump", "player": p, "suit": "hearts"})
     assert [e.name for e in ev] == ["trump_assigned", "trick_started"]
-    assert ev[0].next_action is None and ev[0].player == p and ev[0].trump == "hearts"
+    assert ev[0].next_action is None
+    assert ev[0].player == p
+    assert ev[0].trump == "hearts"
     assert ev[1].next_action == ("play_card", p)
     assert state.trump == "hearts"
     names = []
     for _ in range(4):
         n = state.next_action
         assert n is not None
-        state, ev = gyla.apply(state, {"name": "play_card", "player": n.player, "card": gyla.legal_cards(state, n.player)[0]})
+        state, ev = gyla.apply(
+            state,
+            {"name": "play_card", "player": n.player, "card": gyla.legal_cards(state, n.player)[0]},
+        )
         names.append([e.name for e in ev])
     assert names[:3] == [["card_played"]] * 3
     assert names[3] == ["card_played_and_trick_completed", "trick_started"]
@@ -68,23 +88,31 @@ def test_ai_seats_move_inside_the_call() -> None:
     # every AI move is already made: the next action (if any) is seat 1's
     while not state.is_terminal:
         n = state.next_action
-        assert n is not None and n.player == 1
+        assert n is not None
+        assert n.player == 1
         if n.name == "assign_trump":
-            state, ev = gyla.apply(state, {"name": "assign_trump", "player": 1, "suit": gyla.ai_trump(state)})
+            state, ev = gyla.apply(
+                state, {"name": "assign_trump", "player": 1, "suit": gyla.ai_trump(state)}
+            )
         else:
-            state, ev = gyla.apply(state, {"name": "play_card", "player": 1, "card": gyla.ai_card(state)})
+            state, ev = gyla.apply(
+                state, {"name": "play_card", "player": 1, "card": gyla.ai_card(state)}
+            )
         assert ev
     assert state.winner in (1, 2)
     full, events = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=8))
-    assert full.is_terminal and events[-1].name == "card_played_and_game_completed"
-    assert max(full.scores) >= 60 and min(full.scores) < 60
+    assert full.is_terminal
+    assert events[-1].name == "card_played_and_game_completed"
+    assert max(full.scores) >= 60
+    assert min(full.scores) < 60
     assert sum(e.card is not None for e in events) % 36 == 0
 
 
 def test_seeded_games_replay_exactly() -> None:
     a, ea = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=99))
     b, eb = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=99))
-    assert a == b and ea == eb
+    assert a == b
+    assert ea == eb
     c, _ = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=100))
     assert c != a
     r = gyla.new_game(*NAMES, [False] * 4)
@@ -138,7 +166,10 @@ def test_bad_actions_before_trump(action: Any, code: str) -> None:
     state = started()
     if isinstance(action, dict) and action.get("player") in ("STARTER", "OTHER"):
         assert state.starter is not None
-        action = {**action, "player": state.starter if action["player"] == "STARTER" else state.starter % 4 + 1}
+        action = {
+            **action,
+            "player": state.starter if action["player"] == "STARTER" else state.starter % 4 + 1,
+        }
     before = state.to_notation()
     with pytest.raises(gyla.GylaError) as info:
         gyla.apply(state, action)
@@ -146,23 +177,36 @@ def test_bad_actions_before_trump(action: Any, code: str) -> None:
     assert state.to_notation() == before
 
 
-@pytest.mark.parametrize("suit", ["clubs", "C", 10, "spades", "S", 20, "hearts", "H", 30, "diamonds", "D", 40])
+@pytest.mark.parametrize(
+    "suit", ["clubs", "C", 10, "spades", "S", 20, "hearts", "H", 30, "diamonds", "D", 40]
+)
 def test_trump_spellings(suit: Any) -> None:
     state = started()
     new, _ = gyla.apply(state, {"name": "assign_trump", "player": state.starter, "suit": suit})
-    letter = {10: "C", 20: "S", 30: "H", 40: "D"}.get(suit, suit) if not isinstance(suit, str) else suit
-    assert new.trump is not None and new.trump[0].upper() == str(letter)[0].upper()
+    letter = (
+        {10: "C", 20: "S", 30: "H", 40: "D"}.get(suit, suit) if not isinstance(suit, str) else suit
+    )
+    assert new.trump is not None
+    assert new.trump[0].upper() == str(letter)[0].upper()
 
 
 def test_bad_cards() -> None:
     state = started()
-    state, _ = gyla.apply(state, {"name": "assign_trump", "player": state.starter, "suit": "spades"})
+    state, _ = gyla.apply(
+        state, {"name": "assign_trump", "player": state.starter, "suit": "spades"}
+    )
     n = state.next_action
     assert n is not None
     mine = state.hand(n.player)
     other = next(c for c in state.hand(n.player % 4 + 1))
-    for card, code in [("2S", "INVALID_CARD"), ("th", "INVALID_CARD"), ("", "INVALID_CARD"), (None, "INVALID_CARD"),
-                       ("10H", "INVALID_CARD"), (other, "CARD_NOT_HELD")]:
+    for card, code in [
+        ("2S", "INVALID_CARD"),
+        ("th", "INVALID_CARD"),
+        ("", "INVALID_CARD"),
+        (None, "INVALID_CARD"),
+        ("10H", "INVALID_CARD"),
+        (other, "CARD_NOT_HELD"),
+    ]:
         with pytest.raises(gyla.GylaError) as info:
             gyla.apply(state, {"name": "play_card", "player": n.player, "card": card})
         assert info.value.code == code, card
@@ -186,6 +230,7 @@ def test_bad_cards() -> None:
 
 def test_legal_cards_checks_the_player() -> None:
     state = started()
+    bad: Any
     for bad in (0, 5, -1, True, "1"):
         with pytest.raises(gyla.GylaError) as info:
             gyla.legal_cards(state, bad)
@@ -216,14 +261,22 @@ def test_ai_trump_choice_rule() -> None:
     assert state.starter == 1
     assert gyla.ai_trump(state) == "spades"
     state, _ = gyla.deal_round(gyla.new_game(*NAMES, [False] * 4, seed=1), hands, starter=3)
-    assert state.starter == 3 and gyla.ai_trump(state) == "hearts"
+    assert state.starter == 3
+    assert gyla.ai_trump(state) == "hearts"
 
 
 def test_deal_round_rules() -> None:
     fresh = gyla.new_game(*NAMES, [False] * 4, seed=1)
     state = started(seed=1)
     hands = [list(state.hand(p)) for p in (1, 2, 3, 4)]
-    for bad in ([hands[0]] * 4, hands[:3], [[*hands[0][:8], "2S"], *hands[1:]], "x", [["6S"] * 9] * 4, [[1] * 9] * 4):
+    for bad in (
+        [hands[0]] * 4,
+        hands[:3],
+        [[*hands[0][:8], "2S"], *hands[1:]],
+        "x",
+        [["6S"] * 9] * 4,
+        [[1] * 9] * 4,
+    ):
         with pytest.raises(ConfigError) as info:
             gyla.deal_round(fresh, bad)  # type: ignore[arg-type]
         assert info.value.code == "INVALID_DEAL"
@@ -232,7 +285,9 @@ def test_deal_round_rules() -> None:
             gyla.deal_round(fresh, hands, starter=s)
         assert info.value.code == "INVALID_PLAYER"
     again, ev = gyla.deal_round(state, hands[::-1], starter=2)
-    assert [e.name for e in ev] == ["round_started"] and again.starter == 2 and again.round == 1
+    assert [e.name for e in ev] == ["round_started"]
+    assert again.starter == 2
+    assert again.round == 1
     played, _ = gyla.apply(again, {"name": "assign_trump", "player": 2, "suit": "clubs"})
     with pytest.raises(gyla.GylaError) as info2:
         gyla.deal_round(played, hands)
@@ -245,16 +300,22 @@ def test_deal_round_rules() -> None:
 
 def test_view_for_hides_other_hands() -> None:
     state = started(seed=6)
-    state, _ = gyla.apply(state, {"name": "assign_trump", "player": state.starter, "suit": "diamonds"})
+    state, _ = gyla.apply(
+        state, {"name": "assign_trump", "player": state.starter, "suit": "diamonds"}
+    )
     n = state.next_action
     assert n is not None
-    state, _ = gyla.apply(state, {"name": "play_card", "player": n.player, "card": gyla.ai_card(state)})
+    state, _ = gyla.apply(
+        state, {"name": "play_card", "player": n.player, "card": gyla.ai_card(state)}
+    )
     for p in (1, 2, 3, 4):
         v = gyla.view_for(state, p)
         assert v.hand == state.hand(p)
         assert v.card_counts == tuple(len(state.hand(s)) for s in (1, 2, 3, 4))
-        assert v.teammate == (p + 1) % 4 + 1 and v.left_opponent == p % 4 + 1
-        assert v.current_trick is not None and len(v.current_trick.cards) == 1
+        assert v.teammate == (p + 1) % 4 + 1
+        assert v.left_opponent == p % 4 + 1
+        assert v.current_trick is not None
+        assert len(v.current_trick.cards) == 1
         assert v.next_action == state.next_action
         assert v.playable == gyla.legal_cards(state, p)
         assert v.players == state.players
@@ -273,8 +334,11 @@ def test_immutable_pickle_copy_hash() -> None:
     with pytest.raises(TypeError):
         gyla.GylaState()
     back = pickle.loads(pickle.dumps(state))
-    assert back == state and back.players == state.players and hash(back) == hash(state)
-    assert copy.deepcopy(state) == state and copy.copy(state) == state
+    assert back == state
+    assert back.players == state.players
+    assert hash(back) == hash(state)
+    assert copy.deepcopy(state) == state
+    assert copy.copy(state) == state
     assert eval(repr(state), {"GylaState": gyla.GylaState}).to_notation() == state.to_notation()
     assert len({state, back}) == 1
     assert state != 5
@@ -283,7 +347,9 @@ def test_immutable_pickle_copy_hash() -> None:
 def test_uniform_protocol() -> None:
     state = gyla.new_game(*NAMES, [False] * 4, seed=21)
     assert isinstance(state, GameStateProtocol)
-    assert state.legal_moves() == ("start",) and state.to_move is None and not state.is_terminal
+    assert state.legal_moves() == ("start",)
+    assert state.to_move is None
+    assert not state.is_terminal
     assert state.legal_mask().tolist() == [False] * 40 + [True]
     state = state.apply("start")
     assert state.legal_moves() == gyla.SUITS
@@ -292,15 +358,18 @@ def test_uniform_protocol() -> None:
     while not state.is_terminal:
         moves = state.legal_moves()
         mask = state.legal_mask()
-        assert mask.dtype == np.bool_ and mask.shape == (len(gyla.ACTION_SPACE),)
+        assert mask.dtype == np.bool_
+        assert mask.shape == (len(gyla.ACTION_SPACE),)
         assert sorted(gyla.ACTION_SPACE[i] for i in np.flatnonzero(mask)) == sorted(moves)
         nxt = state.apply_index(steps % len(moves))
         assert nxt.zobrist != state.zobrist
         state = nxt
         steps += 1
-    assert state.legal_moves() == () and state.to_move is None
+    assert state.legal_moves() == ()
+    assert state.to_move is None
     r = state.returns()
-    assert r[0] == r[2] == state.scores[0] and r[1] == r[3] == state.scores[1]
+    assert r[0] == r[2] == state.scores[0]
+    assert r[1] == r[3] == state.scores[1]
     with pytest.raises(gyla.GylaError):
         state.apply("AH")
     with pytest.raises(ConfigError):

@@ -50,8 +50,14 @@ def _replay_round(state: gyla.GylaState, rec: dict[str, Any]) -> gyla.GylaState:
                 if other != seat:
                     assert gyla.legal_cards(state, other) == ()
             if play["by"] == "ai":
-                assert gyla.ai_card(state) == play["card"], (rec["game_id"], rec["round"], trick["number"])
-            state, ev = gyla.apply(state, {"name": "play_card", "player": seat, "card": play["card"]})
+                assert gyla.ai_card(state) == play["card"], (
+                    rec["game_id"],
+                    rec["round"],
+                    trick["number"],
+                )
+            state, ev = gyla.apply(
+                state, {"name": "play_card", "player": seat, "card": play["card"]}
+            )
             events += ev
             if k == 3:
                 done = [e for e in ev if e.name in COMPLETED]
@@ -105,7 +111,11 @@ def test_round_one_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
         events += ev
     played = [(e.player, e.card) for e in events if e.card is not None]
     assert played[:36] == plays
-    end = next(i for i, e in enumerate(events) if e.name.startswith("card_played_and_") and e.name != "card_played_and_trick_completed")
+    end = next(
+        i
+        for i, e in enumerate(events)
+        if e.name.startswith("card_played_and_") and e.name != "card_played_and_trick_completed"
+    )
     assert u.triples(events[: end + 1]) == rec["events"]
     assert events[end].scores == tuple(rec["score_after"])
 
@@ -126,9 +136,15 @@ def test_refused_action(rec: dict[str, Any]) -> None:
     if rec["api"] == "NewCard":
         state = gyla.new_game(*NAMES, [False] * 4, seed=1)
         state, _ = gyla.start(state)
-        state, _ = gyla.apply(state, {"name": "assign_trump", "player": state.starter, "suit": "clubs"})
+        state, _ = gyla.apply(
+            state, {"name": "assign_trump", "player": state.starter, "suit": "clubs"}
+        )
         assert state.next_action is not None
-        action: dict[str, Any] = {"name": "play_card", "player": state.next_action.player, **attempt}
+        action: dict[str, Any] = {
+            "name": "play_card",
+            "player": state.next_action.player,
+            **attempt,
+        }
     else:
         ctx = rec["context"]
         if rec["kind"] == "before_start":
@@ -139,7 +155,9 @@ def test_refused_action(rec: dict[str, Any]) -> None:
             state = u.position(ctx)
             assert state.next_action == (ctx["next_action"]["name"], ctx["next_action"]["player"])
             if "legal_now" in ctx:
-                assert list(gyla.legal_cards(state, ctx["next_action"]["player"])) == ctx["legal_now"]
+                assert (
+                    list(gyla.legal_cards(state, ctx["next_action"]["player"])) == ctx["legal_now"]
+                )
         action = {"name": attempt.get("name"), "player": attempt.get("player")}
         if "card" in attempt:
             action["card"] = attempt["card"]
@@ -150,11 +168,12 @@ def test_refused_action(rec: dict[str, Any]) -> None:
         else:
             action["suit"] = attempt.get("suit")
     before = state.to_notation()
+
+    def call() -> object:
+        return gyla.start(state) if rec["api"] == "Start" else gyla.apply(state, action)
+
     with pytest.raises(gyla.GylaError) as info:
-        if rec["api"] == "Start":
-            gyla.start(state)
-        else:
-            gyla.apply(state, action)
+        call()
     assert info.value.code == code, (info.value, rec["error"])
     assert info.value.message
     assert state.to_notation() == before

@@ -61,8 +61,10 @@ class GylaError(IllegalMoveError):
 
 
 class NextAction(NamedTuple):
-    """The action the engine expects next: ``name`` (``assign_trump`` or ``play_card``) and the
-    seat ``player`` (1-4) that must send it."""
+    """The action the engine expects next.
+
+    ``name`` is ``assign_trump`` or ``play_card``; ``player`` is the seat (1-4) that must send it.
+    """
 
     name: Literal["assign_trump", "play_card"]
     player: int
@@ -109,7 +111,9 @@ class GylaEvent:
     scores: tuple[int, int]
 
 
-def _events(raw: list[tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]]) -> list[GylaEvent]:
+def _events(
+    raw: list[tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]],
+) -> list[GylaEvent]:
     out = []
     for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw:
         out.append(
@@ -370,8 +374,10 @@ class GylaState:
         return self._core.zobrist
 
     def legal_moves(self) -> tuple[str, ...]:
-        """The legal moves: ``("start",)`` before the start, the four suit names while trump is
-        expected, else the legal cards of the seat to play in hand order.
+        """The legal moves in the game's order.
+
+        ``("start",)`` before the start, the four suit names while trump is expected, else the
+        legal cards of the seat to play in hand order.
 
         Returns:
             The moves; empty after the game.
@@ -471,7 +477,9 @@ class GylaState:
             NotationError: ``INVALID_NOTATION`` for malformed or impossible text.
         """
         if not isinstance(text, str):
-            raise NotationError("INVALID_NOTATION", f"notation must be a string, not {type(text).__name__}")
+            raise NotationError(
+                "INVALID_NOTATION", f"notation must be a string, not {type(text).__name__}"
+            )
         state = GylaState._wrap(_gyla.GylaCore.from_notation(text))
         assert isinstance(state, cls)
         return state

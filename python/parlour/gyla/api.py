@@ -87,7 +87,9 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _U64:
-        raise ConfigError("INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}")
+        raise ConfigError(
+            "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
+        )
     core = _gyla.GylaCore(seed, [bool(a) for a in ai])
     return GylaState._wrap(core, (p[0], p[1], p[2], p[3]), (t[0], t[1]))
 
@@ -167,7 +169,9 @@ def _expect(state: GylaState, name: str) -> None:
     if n is None:
         raise GylaError("NO_ACTION_EXPECTED", "no action expected: the game is not running")
     if n[0] != name:
-        raise GylaError("UNEXPECTED_ACTION", f"the engine expects {n[0]} from player {n[1]}, not {name}")
+        raise GylaError(
+            "UNEXPECTED_ACTION", f"the engine expects {n[0]} from player {n[1]}, not {name}"
+        )
 
 
 def ai_trump(state: GylaState) -> str:
@@ -207,8 +211,9 @@ def ai_card(state: GylaState) -> str:
 
 
 def view_for(state: GylaState, player: int) -> PlayerView:
-    """What ``player`` may see (the engine's ``ViewFor``): their own hand, the others' card
-    counts, the tricks, scores and the next action.
+    """What ``player`` may see (the engine's ``ViewFor``).
+
+    Their own hand, the others' card counts, the tricks, scores and the next action.
 
     Args:
         state: The position.

@@ -10,7 +10,19 @@ use pyo3::prelude::*;
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
-type EventTuple = (&'static str, Option<&'static str>, u8, u8, u8, Option<String>, Option<char>, u8, u8, u16, u16);
+type EventTuple = (
+    &'static str,
+    Option<&'static str>,
+    u8,
+    u8,
+    u8,
+    Option<String>,
+    Option<char>,
+    u8,
+    u8,
+    u16,
+    u16,
+);
 
 fn event_tuple(e: &Event) -> EventTuple {
     (
@@ -29,7 +41,9 @@ fn event_tuple(e: &Event) -> EventTuple {
 }
 
 fn cards(v: Vec<Card>) -> Vec<String> {
-    v.into_iter().map(|c| c.format(Spelling::RankSuit)).collect()
+    v.into_iter()
+        .map(|c| c.format(Spelling::RankSuit))
+        .collect()
 }
 
 fn parse_suit_letter(s: Option<&str>) -> Option<Suit> {
@@ -64,7 +78,9 @@ impl PyGyla {
     /// A new game, not yet started.
     #[new]
     fn new(seed: u64, ai: [bool; 4]) -> Self {
-        PyGyla { inner: Gyla::new(seed, ai) }
+        PyGyla {
+            inner: Gyla::new(seed, ai),
+        }
     }
 
     /// The engine's `Start()`.
@@ -75,7 +91,10 @@ impl PyGyla {
             g.start(&mut ev)?;
             Ok((g, ev))
         })?;
-        Ok((PyGyla { inner: events.0 }, events.1.iter().map(event_tuple).collect()))
+        Ok((
+            PyGyla { inner: events.0 },
+            events.1.iter().map(event_tuple).collect(),
+        ))
     }
 
     /// The engine's `Apply(action)`: `suit` is a suit letter (assign_trump), `card` a card in
@@ -98,12 +117,20 @@ impl PyGyla {
             g.apply_action(&name, player, suit, card, &mut ev)?;
             Ok((g, ev))
         })?;
-        Ok((PyGyla { inner: out.0 }, out.1.iter().map(event_tuple).collect()))
+        Ok((
+            PyGyla { inner: out.0 },
+            out.1.iter().map(event_tuple).collect(),
+        ))
     }
 
     /// Start the current round from explicit hands (cards in rank-suit spelling).
     #[pyo3(signature = (hands, starter = None))]
-    fn deal_round(&self, py: Python<'_>, hands: Vec<Vec<String>>, starter: Option<i64>) -> PyResult<Stepped> {
+    fn deal_round(
+        &self,
+        py: Python<'_>,
+        hands: Vec<Vec<String>>,
+        starter: Option<i64>,
+    ) -> PyResult<Stepped> {
         let parsed: Vec<Vec<Card>> = hands
             .iter()
             .map(|h| {
@@ -111,7 +138,10 @@ impl PyGyla {
                     .map(|t| {
                         Card::parse(t, Spelling::RankSuit).map_err(|_| {
                             let shown: String = t.chars().take(20).collect();
-                            config_err("INVALID_DEAL", format!("{shown:?} is not a card of the 36-card deck"))
+                            config_err(
+                                "INVALID_DEAL",
+                                format!("{shown:?} is not a card of the 36-card deck"),
+                            )
                         })
                     })
                     .collect::<PyResult<Vec<Card>>>()
@@ -123,7 +153,12 @@ impl PyGyla {
                 u8::try_from(s)
                     .ok()
                     .filter(|s| (1..=4).contains(s))
-                    .ok_or_else(|| config_err("INVALID_PLAYER", format!("starter must be a seat from 1 to 4, not {s}")))?,
+                    .ok_or_else(|| {
+                        config_err(
+                            "INVALID_PLAYER",
+                            format!("starter must be a seat from 1 to 4, not {s}"),
+                        )
+                    })?,
             ),
         };
         let mut g = self.inner.clone();
@@ -132,7 +167,10 @@ impl PyGyla {
             g.deal_round(&parsed, starter, &mut ev)?;
             Ok((g, ev))
         })?;
-        Ok((PyGyla { inner: out.0 }, out.1.iter().map(event_tuple).collect()))
+        Ok((
+            PyGyla { inner: out.0 },
+            out.1.iter().map(event_tuple).collect(),
+        ))
     }
 
     /// Parse a position in Gyla notation.
@@ -204,7 +242,9 @@ impl PyGyla {
     /// `(name, player)` of the expected action, or None.
     #[getter]
     fn next_action(&self) -> Option<(&'static str, u8)> {
-        self.inner.next_action().map(|n| (n.name.as_str(), n.player))
+        self.inner
+            .next_action()
+            .map(|n| (n.name.as_str(), n.player))
     }
 
     /// The winning team of a finished game.
@@ -237,7 +277,11 @@ impl PyGyla {
 
     /// This round's tricks: `(leader, cards, winner or 0)`.
     fn tricks(&self) -> Vec<(u8, Vec<String>, u8)> {
-        self.inner.tricks().into_iter().map(|(l, c, w)| (l, cards(c), w.unwrap_or(0))).collect()
+        self.inner
+            .tricks()
+            .into_iter()
+            .map(|(l, c, w)| (l, cards(c), w.unwrap_or(0)))
+            .collect()
     }
 
     /// The leader of each trick started this round.

@@ -13,7 +13,10 @@ pub(super) fn choose_trump(hand: &[Card]) -> Suit {
     for (i, &s) in SUITS.iter().enumerate() {
         let mut count = 0u32;
         let mut value = 0u32;
-        for c in hand.iter().filter(|c| c.suit() == s && c.rank() != SEVEN && c.rank() != JACK) {
+        for c in hand
+            .iter()
+            .filter(|c| c.suit() == s && c.rank() != SEVEN && c.rank() != JACK)
+        {
             count += 1;
             value += u32::from(rank_code(*c));
         }
@@ -31,7 +34,7 @@ fn highest(cards: impl Iterator<Item = Card>, lv: impl Fn(Card) -> u32) -> Optio
     let mut best: Option<(Card, u32)> = None;
     for c in cards {
         let l = lv(c);
-        if best.is_none_or(|(_, bl)| l > bl) {
+        if best.map_or(true, |(_, bl)| l > bl) {
             best = Some((c, l));
         }
     }
@@ -43,7 +46,7 @@ fn lowest(cards: impl Iterator<Item = Card>, lv: impl Fn(Card) -> u32) -> Option
     let mut best: Option<(Card, u32)> = None;
     for c in cards {
         let l = lv(c);
-        if best.is_none_or(|(_, bl)| l < bl) {
+        if best.map_or(true, |(_, bl)| l < bl) {
             best = Some((c, l));
         }
     }
@@ -124,7 +127,8 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
         }
         // 3. the first king whose ace is gone, or which is the last of its suit
         if let Some(c) = non_trumps().find(|c| {
-            c.rank() == KING && (Card::new(c.suit(), ACE).is_some_and(|a| played.contains(a)) || is_last(*c))
+            c.rank() == KING
+                && (Card::new(c.suit(), ACE).is_some_and(|a| played.contains(a)) || is_last(*c))
         }) {
             return Some(c);
         }
@@ -133,7 +137,10 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
             return highest(trump_cards(), lv);
         }
         // 5. a lone Q, 10 or K as a signal
-        if let Some(c) = highest(non_trumps().filter(|c| is_last(*c) && matches!(c.rank(), QUEEN | TEN | KING)), lv) {
+        if let Some(c) = highest(
+            non_trumps().filter(|c| is_last(*c) && matches!(c.rank(), QUEEN | TEN | KING)),
+            lv,
+        ) {
             return Some(c);
         }
         // 6. the lowest plain card, 7. else the lowest card
@@ -144,15 +151,19 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
     }
 
     // ---- chooseFollow
-    let trick: Vec<Card> =
-        g.plays.get(t0..t0 + trick_len)?.iter().filter_map(|&x| Card::from_index(x)).collect();
+    let trick: Vec<Card> = g
+        .plays
+        .get(t0..t0 + trick_len)?
+        .iter()
+        .filter_map(|&x| Card::from_index(x))
+        .collect();
     let lead = *trick.first()?;
     let leader = *g.leaders.get(t0 / 4)?;
     let legal = g.rules().legal(hand_set, Some(lead));
     let playable = || hand().filter(|c| legal.contains(*c));
     let w = g.rules().winner(&trick, lv)?;
     #[allow(clippy::cast_possible_truncation)]
-    let winner_seat = (leader - 1 + w as u8) % 4 + 1;
+    let winner_seat = (leader + 3 + w as u8) % 4 + 1;
     if winner_seat == tm {
         return lowest(playable(), lv);
     }
@@ -171,7 +182,10 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
     // dumpCard
     let plain_playable = || playable().filter(|c| !trumps.contains(*c));
     if let Some(min) = plain_playable().map(|c| plain_count(c.suit())).min() {
-        return lowest(plain_playable().filter(|c| plain_count(c.suit()) == min), lv);
+        return lowest(
+            plain_playable().filter(|c| plain_count(c.suit()) == min),
+            lv,
+        );
     }
     lowest(playable(), lv)
 }

@@ -83,7 +83,9 @@ fn suit_pos(suit: Suit) -> usize {
 /// `6C 6S 6H 6D 7C 7S … AH AD`.
 #[must_use]
 pub fn canonical_deck() -> Vec<Card> {
-    (SIX..=ACE).flat_map(|r| SUITS.iter().filter_map(move |&s| Card::new(s, r))).collect()
+    (SIX..=ACE)
+        .flat_map(|r| SUITS.iter().filter_map(move |&s| Card::new(s, r)))
+        .collect()
 }
 
 /// The fixed action index of a move: cards `0..36` in canonical order, then trump suits
@@ -152,7 +154,8 @@ pub fn level(card: Card, trump: Option<Suit>) -> u32 {
 #[must_use]
 pub fn triggers_redeal(hands: &[CardSet]) -> bool {
     hands.iter().any(|h| {
-        h.intersection(CardSet::rank_mask(SIX)).len() == 4 || h.intersection(CardSet::rank_mask(SEVEN)).len() == 4
+        h.intersection(CardSet::rank_mask(SIX)).len() == 4
+            || h.intersection(CardSet::rank_mask(SEVEN)).len() == 4
     })
 }
 
@@ -448,7 +451,11 @@ impl Gyla {
     pub fn hand(&self, p: u8) -> Vec<Card> {
         let i = usize::from(p.wrapping_sub(1));
         match (self.order.get(i), self.lens.get(i)) {
-            (Some(o), Some(&n)) => o.iter().take(usize::from(n)).filter_map(|&x| card_at(x)).collect(),
+            (Some(o), Some(&n)) => o
+                .iter()
+                .take(usize::from(n))
+                .filter_map(|&x| card_at(x))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -456,13 +463,20 @@ impl Gyla {
     /// The hand of seat `p` (1–4) as a set.
     #[must_use]
     pub fn hand_set(&self, p: u8) -> CardSet {
-        self.hands.get(usize::from(p.wrapping_sub(1))).copied().unwrap_or_default()
+        self.hands
+            .get(usize::from(p.wrapping_sub(1)))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Every card played this round, in play order.
     #[must_use]
     pub fn plays(&self) -> Vec<Card> {
-        self.plays.iter().take(usize::from(self.nplays)).filter_map(|&x| card_at(x)).collect()
+        self.plays
+            .iter()
+            .take(usize::from(self.nplays))
+            .filter_map(|&x| card_at(x))
+            .collect()
     }
 
     /// The leader of each trick started this round (1–4), in order.
@@ -503,25 +517,32 @@ impl Gyla {
         let leader = self.leaders.get(i / 4).copied().unwrap_or(1);
         #[allow(clippy::cast_possible_truncation)]
         let offset = (i % 4) as u8;
-        (leader - 1 + offset) % 4 + 1
+        (leader + 3 + offset) % 4 + 1
     }
 
     /// True when the starter held the six of trumps when assigning trump (informational).
     #[must_use]
     pub fn trumped_with_six(&self) -> bool {
         let Some(t) = self.trump else { return false };
-        let Some(six) = Card::new(t, SIX) else { return false };
+        let Some(six) = Card::new(t, SIX) else {
+            return false;
+        };
         if self.hand_set(self.starter).contains(six) {
             return true;
         }
-        (0..usize::from(self.nplays))
-            .any(|i| self.plays.get(i).and_then(|&x| card_at(x)) == Some(six) && self.player_of(i) == self.starter)
+        (0..usize::from(self.nplays)).any(|i| {
+            self.plays.get(i).and_then(|&x| card_at(x)) == Some(six)
+                && self.player_of(i) == self.starter
+        })
     }
 
     /// The trick rules of this round.
     #[must_use]
     pub fn rules(&self) -> TrickRules {
-        TrickRules { trumps: trumps_for(self.trump), policy: FollowPolicy::FollowSuit }
+        TrickRules {
+            trumps: trumps_for(self.trump),
+            policy: FollowPolicy::FollowSuit,
+        }
     }
 
     fn current_trick_len(&self) -> usize {
@@ -543,9 +564,8 @@ impl Gyla {
     fn seat_to_play(&self) -> u8 {
         let t = usize::from(self.nplays) / 4;
         let leader = self.leaders.get(t).copied().unwrap_or(1);
-        #[allow(clippy::cast_possible_truncation)]
-        let pos = (self.nplays % 4) as u8;
-        (leader - 1 + pos) % 4 + 1
+        let pos = self.nplays % 4;
+        (leader + 3 + pos) % 4 + 1
     }
 
     /// The next action the engine expects, if any.
@@ -553,8 +573,14 @@ impl Gyla {
     pub fn next_action(&self) -> Option<NextAction> {
         match self.phase() {
             Phase::NotStarted | Phase::Over => None,
-            Phase::AssignTrump => Some(NextAction { name: ActionName::AssignTrump, player: self.starter }),
-            Phase::Play => Some(NextAction { name: ActionName::PlayCard, player: self.seat_to_play() }),
+            Phase::AssignTrump => Some(NextAction {
+                name: ActionName::AssignTrump,
+                player: self.starter,
+            }),
+            Phase::Play => Some(NextAction {
+                name: ActionName::PlayCard,
+                player: self.seat_to_play(),
+            }),
         }
     }
 
@@ -562,9 +588,15 @@ impl Gyla {
     #[must_use]
     pub fn legal_cards(&self, p: u8) -> Vec<Card> {
         match self.next_action() {
-            Some(NextAction { name: ActionName::PlayCard, player }) if player == p => {
+            Some(NextAction {
+                name: ActionName::PlayCard,
+                player,
+            }) if player == p => {
                 let legal = self.legal_set(p);
-                self.hand(p).into_iter().filter(|c| legal.contains(*c)).collect()
+                self.hand(p)
+                    .into_iter()
+                    .filter(|c| legal.contains(*c))
+                    .collect()
             }
             _ => Vec::new(),
         }
@@ -604,7 +636,11 @@ impl Gyla {
             h ^= zobrist::key((F_SCORE + t) * 64 + 1 + usize::from(self.scores[t]));
             h ^= zobrist::feature(F_WON + t, usize::from(self.won[t]));
         }
-        let ai_bits = self.ai.iter().enumerate().fold(0usize, |acc, (i, &a)| acc | (usize::from(a) << i));
+        let ai_bits = self
+            .ai
+            .iter()
+            .enumerate()
+            .fold(0usize, |acc, (i, &a)| acc | (usize::from(a) << i));
         h ^ zobrist::feature(F_AI, ai_bits)
     }
 
@@ -645,7 +681,17 @@ impl Gyla {
             EventKind::TrickStarted => (self.nplays / 4 + 1).min(9),
             _ => self.nplays.saturating_sub(1) / 4 + 1,
         };
-        Event { kind, next, round: self.round, player, card, trump: self.trump, trick, winner, scores: self.scores }
+        Event {
+            kind,
+            next,
+            round: self.round,
+            player,
+            card,
+            trump: self.trump,
+            trick,
+            winner,
+            scores: self.scores,
+        }
     }
 
     /// Apply a move already known to be legal here, pushing events to `events` when given.
@@ -693,12 +739,18 @@ impl Gyla {
         }
         // the trick is complete
         let t = usize::from(self.nplays) / 4 - 1;
-        let trick: Vec<Card> = self.plays[t * 4..t * 4 + 4].iter().filter_map(|&x| card_at(x)).collect();
+        let trick: Vec<Card> = self.plays[t * 4..t * 4 + 4]
+            .iter()
+            .filter_map(|&x| card_at(x))
+            .collect();
         let trump = self.trump;
-        let w = self.rules().winner(&trick, |c| level(c, trump)).unwrap_or(0);
+        let w = self
+            .rules()
+            .winner(&trick, |c| level(c, trump))
+            .unwrap_or(0);
         let leader = self.leaders[t];
         #[allow(clippy::cast_possible_truncation)]
-        let winner = (leader - 1 + w as u8) % 4 + 1;
+        let winner = (leader + 3 + w as u8) % 4 + 1;
         for (i, c) in trick.iter().enumerate() {
             self.hash ^= zobrist::feature(F_TRICK + i, usize::from(c.index()));
         }
@@ -710,7 +762,12 @@ impl Gyla {
             self.leaders[t + 1] = winner;
             self.hash ^= zobrist::feature(F_NEXT, self.next_code());
             if let Some(ev) = events.as_deref_mut() {
-                ev.push(self.event(EventKind::CardPlayedAndTrickCompleted, p, Some(card), winner));
+                ev.push(self.event(
+                    EventKind::CardPlayedAndTrickCompleted,
+                    p,
+                    Some(card),
+                    winner,
+                ));
                 ev.push(self.event(EventKind::TrickStarted, 0, None, 0));
             }
             return;
@@ -728,14 +785,23 @@ impl Gyla {
             }
             return;
         }
-        let next_starter = if win_team == starter_team { self.starter } else { next_seat(self.starter) };
+        let next_starter = if win_team == starter_team {
+            self.starter
+        } else {
+            next_seat(self.starter)
+        };
         if let Some(ev) = events.as_deref_mut() {
-            ev.push(self.event(EventKind::CardPlayedAndRoundCompleted, p, Some(card), winner));
+            ev.push(self.event(
+                EventKind::CardPlayedAndRoundCompleted,
+                p,
+                Some(card),
+                winner,
+            ));
         }
         let round = self.round + 1;
         let hands = deal_from_seed(self.seed, round);
         self.begin_round(round, &hands, next_starter);
-        if let Some(ev) = events.as_deref_mut() {
+        if let Some(ev) = events {
             ev.push(self.event(EventKind::RoundStarted, 0, None, 0));
         }
     }
@@ -743,10 +809,17 @@ impl Gyla {
     /// Let computer seats move while the next action is theirs.
     fn run_ai(&mut self, mut events: Option<&mut Vec<Event>>) {
         while let Some(next) = self.next_action() {
-            if !self.ai.get(usize::from(next.player - 1)).copied().unwrap_or(false) {
+            if !self
+                .ai
+                .get(usize::from(next.player - 1))
+                .copied()
+                .unwrap_or(false)
+            {
                 break;
             }
-            let Some(mv) = self.computer_choice() else { break };
+            let Some(mv) = self.computer_choice() else {
+                break;
+            };
             self.step(mv, events.as_deref_mut());
         }
     }
@@ -770,7 +843,10 @@ impl Gyla {
     /// `ALREADY_STARTED` when called twice.
     pub fn start(&mut self, events: &mut Vec<Event>) -> Result<()> {
         if self.round != 0 {
-            return Err(Error::illegal("ALREADY_STARTED", "the game has already been started"));
+            return Err(Error::illegal(
+                "ALREADY_STARTED",
+                "the game has already been started",
+            ));
         }
         let hands = deal_from_seed(self.seed, 1);
         let starter = nine_of_diamonds_holder(&hands);
@@ -796,11 +872,19 @@ impl Gyla {
     /// `REDEAL_REQUIRED` for a deal the engine would re-shuffle, `INVALID_PLAYER` for a starter
     /// outside 1–4, `NO_ACTION_EXPECTED` after the game, `ROUND_IN_PROGRESS` once trump is
     /// assigned.
-    pub fn deal_round(&mut self, hands: &[Vec<Card>], starter: Option<u8>, events: &mut Vec<Event>) -> Result<()> {
+    pub fn deal_round(
+        &mut self,
+        hands: &[Vec<Card>],
+        starter: Option<u8>,
+        events: &mut Vec<Event>,
+    ) -> Result<()> {
         let hands = check_hands(hands)?;
         if let Some(s) = starter {
             if !(1..=4).contains(&s) {
-                return Err(Error::config("INVALID_PLAYER", format!("starter must be a seat from 1 to 4, not {s}")));
+                return Err(Error::config(
+                    "INVALID_PLAYER",
+                    format!("starter must be a seat from 1 to 4, not {s}"),
+                ));
             }
         }
         match self.phase() {
@@ -816,10 +900,16 @@ impl Gyla {
                 self.run_ai(Some(events));
                 Ok(())
             }
-            Phase::Over => Err(Error::illegal("NO_ACTION_EXPECTED", "the game is over; no round can be dealt")),
+            Phase::Over => Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                "the game is over; no round can be dealt",
+            )),
             Phase::Play => Err(Error::illegal(
                 "ROUND_IN_PROGRESS",
-                format!("round {} is under way (trump assigned); deal a round before trump is assigned", self.round),
+                format!(
+                    "round {} is under way (trump assigned); deal a round before trump is assigned",
+                    self.round
+                ),
             )),
         }
     }
@@ -849,38 +939,70 @@ impl Gyla {
     ///
     /// # Errors
     /// As [`Gyla::apply_action`].
-    pub fn check_action(&self, name: &str, player: i64, suit: Option<Suit>, card: Option<Card>) -> Result<GylaMove> {
+    pub fn check_action(
+        &self,
+        name: &str,
+        player: i64,
+        suit: Option<Suit>,
+        card: Option<Card>,
+    ) -> Result<GylaMove> {
         let Some(next) = self.next_action() else {
-            let why = if self.round == 0 { "the game has not been started" } else { "the game is over" };
-            return Err(Error::illegal("NO_ACTION_EXPECTED", format!("no action expected: {why}")));
+            let why = if self.round == 0 {
+                "the game has not been started"
+            } else {
+                "the game is over"
+            };
+            return Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                format!("no action expected: {why}"),
+            ));
         };
         if name != next.name.as_str() {
             let shown: String = name.chars().take(40).collect();
             return Err(Error::illegal(
                 "UNEXPECTED_ACTION",
-                format!("expecting a {} action from player {}, not {shown:?}", next.name.as_str(), next.player),
+                format!(
+                    "expecting a {} action from player {}, not {shown:?}",
+                    next.name.as_str(),
+                    next.player
+                ),
             ));
         }
         if !(1..=4).contains(&player) {
-            return Err(Error::illegal("INVALID_PLAYER", format!("player must be a seat from 1 to 4, not {player}")));
+            return Err(Error::illegal(
+                "INVALID_PLAYER",
+                format!("player must be a seat from 1 to 4, not {player}"),
+            ));
         }
         if player != i64::from(next.player) {
             return Err(Error::illegal(
                 "NOT_YOUR_TURN",
-                format!("it is player {}'s turn to {}, not player {player}'s", next.player, next.name.as_str()),
+                format!(
+                    "it is player {}'s turn to {}, not player {player}'s",
+                    next.player,
+                    next.name.as_str()
+                ),
             ));
         }
         match next.name {
             ActionName::AssignTrump => {
                 let s = suit.ok_or_else(|| {
-                    Error::illegal("INVALID_TRUMP", "trump must be one of clubs, spades, hearts or diamonds")
+                    Error::illegal(
+                        "INVALID_TRUMP",
+                        "trump must be one of clubs, spades, hearts or diamonds",
+                    )
                 })?;
                 Ok(GylaMove::Trump(s))
             }
             ActionName::PlayCard => {
-                let c = card.filter(|c| CardSet::FULL36.contains(*c)).ok_or_else(|| {
-                    Error::illegal("INVALID_CARD", "the card is not one of the 36 cards of the Gyla deck")
-                })?;
+                let c = card
+                    .filter(|c| CardSet::FULL36.contains(*c))
+                    .ok_or_else(|| {
+                        Error::illegal(
+                            "INVALID_CARD",
+                            "the card is not one of the 36 cards of the Gyla deck",
+                        )
+                    })?;
                 self.check_play(next.player, c)?;
                 Ok(GylaMove::Play(c))
             }
@@ -890,10 +1012,15 @@ impl Gyla {
     fn check_play(&self, p: u8, c: Card) -> Result<()> {
         let text = c.format(crate::cards::Spelling::RankSuit);
         if !self.hand_set(p).contains(c) {
-            return Err(Error::illegal("CARD_NOT_HELD", format!("player {p} does not hold {text}")));
+            return Err(Error::illegal(
+                "CARD_NOT_HELD",
+                format!("player {p} does not hold {text}"),
+            ));
         }
         if !self.legal_set(p).contains(c) {
-            let lead = self.lead_card().map_or(String::new(), |l| l.format(crate::cards::Spelling::RankSuit));
+            let lead = self.lead_card().map_or(String::new(), |l| {
+                l.format(crate::cards::Spelling::RankSuit)
+            });
             let need = match self.lead_card() {
                 Some(l) if self.rules().trumps.contains(l) => "a trump".to_string(),
                 Some(l) => format!("a non-trump {}", suit_name(l.suit())),
@@ -922,7 +1049,11 @@ pub fn suit_name(s: Suit) -> &'static str {
 /// `(winning team, base points)` of a round from the tricks `[team 1, team 2]`.
 #[must_use]
 pub fn round_result(won: [u8; 2]) -> (u8, u16) {
-    let (team, tricks) = if won[0] > won[1] { (1, won[0]) } else { (2, won[1]) };
+    let (team, tricks) = if won[0] > won[1] {
+        (1, won[0])
+    } else {
+        (2, won[1])
+    };
     let base = match tricks {
         9 => 24,
         8 => 18,
@@ -949,7 +1080,10 @@ fn check_hands(hands: &[Vec<Card>]) -> Result<[[Card; 9]; 4]> {
     }
     let mut seen = CardSet::EMPTY;
     let mut sets = [CardSet::EMPTY; 4];
-    let filler = canonical_deck().first().copied().ok_or_else(|| bad("empty deck".into()))?;
+    let filler = canonical_deck()
+        .first()
+        .copied()
+        .ok_or_else(|| bad("empty deck".into()))?;
     let mut out = [[filler; 9]; 4];
     for (i, h) in hands.iter().enumerate() {
         if h.len() != 9 {
@@ -957,10 +1091,16 @@ fn check_hands(hands: &[Vec<Card>]) -> Result<[[Card; 9]; 4]> {
         }
         for (j, &c) in h.iter().enumerate() {
             if !CardSet::FULL36.contains(c) {
-                return Err(bad(format!("{} is not a card of the 36-card deck", c.format(crate::cards::Spelling::RankSuit))));
+                return Err(bad(format!(
+                    "{} is not a card of the 36-card deck",
+                    c.format(crate::cards::Spelling::RankSuit)
+                )));
             }
             if seen.contains(c) {
-                return Err(bad(format!("{} is dealt twice", c.format(crate::cards::Spelling::RankSuit))));
+                return Err(bad(format!(
+                    "{} is dealt twice",
+                    c.format(crate::cards::Spelling::RankSuit)
+                )));
             }
             seen.insert(c);
             sets[i].insert(c);
@@ -1025,7 +1165,10 @@ impl GameState for Gyla {
 
     fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
         let Some(next) = self.next_action() else {
-            return Err(Error::illegal("NO_ACTION_EXPECTED", "no action expected: the game is not running"));
+            return Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                "no action expected: the game is not running",
+            ));
         };
         let (name, suit, card) = match mv {
             GylaMove::Trump(s) => ("assign_trump", Some(s), None),

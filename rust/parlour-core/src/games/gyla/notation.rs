@@ -41,11 +41,23 @@ pub fn format(g: &Gyla) -> String {
     let tricks = if plays.is_empty() {
         "-".to_string()
     } else {
-        plays.chunks(4).map(|t| cards_text(t.iter().copied())).collect::<Vec<_>>().join(".")
+        plays
+            .chunks(4)
+            .map(|t| cards_text(t.iter().copied()))
+            .collect::<Vec<_>>()
+            .join(".")
     };
     let next = match g.next_action() {
         None => "-".to_string(),
-        Some(n) => format!("{}{}", if n.name == super::ActionName::AssignTrump { 'T' } else { 'P' }, n.player),
+        Some(n) => format!(
+            "{}{}",
+            if n.name == super::ActionName::AssignTrump {
+                'T'
+            } else {
+                'P'
+            },
+            n.player
+        ),
     };
     let ai: String = g.ai.iter().map(|&a| if a { 'A' } else { 'H' }).collect();
     format!(
@@ -70,9 +82,15 @@ fn bad(message: impl Into<String>) -> Error {
 fn number(field: &str, what: &str, max: u64) -> Result<u64> {
     if field.is_empty() || field.len() > 20 || !field.bytes().all(|b| b.is_ascii_digit()) {
         let shown: String = field.chars().take(24).collect();
-        return Err(bad(format!("{what} must be a decimal number, not {shown:?}")));
+        return Err(bad(format!(
+            "{what} must be a decimal number, not {shown:?}"
+        )));
     }
-    field.parse::<u64>().ok().filter(|n| *n <= max).ok_or_else(|| bad(format!("{what} must be at most {max}")))
+    field
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n <= max)
+        .ok_or_else(|| bad(format!("{what} must be at most {max}")))
 }
 
 fn parse_cards(field: &str, what: &str) -> Result<Vec<Card>> {
@@ -81,7 +99,9 @@ fn parse_cards(field: &str, what: &str) -> Result<Vec<Card>> {
     }
     if field.is_empty() || !field.is_ascii() || field.len() % 2 != 0 {
         let shown: String = field.chars().take(24).collect();
-        return Err(bad(format!("{what} must be two-character cards or '-', not {shown:?}")));
+        return Err(bad(format!(
+            "{what} must be two-character cards or '-', not {shown:?}"
+        )));
     }
     (0..field.len() / 2)
         .map(|i| {
@@ -103,10 +123,18 @@ fn parse_cards(field: &str, what: &str) -> Result<Vec<Card>> {
 pub fn parse(text: &str) -> Result<Gyla> {
     let fields: Vec<&str> = text.split(' ').collect();
     let [scores, round, starter, trump, hands, tricks, next, ai, seed] = fields.as_slice() else {
-        return Err(bad(format!("expected 9 space-separated fields, found {}", fields.len())));
+        return Err(bad(format!(
+            "expected 9 space-separated fields, found {}",
+            fields.len()
+        )));
     };
-    let (s1, s2) = scores.split_once('-').ok_or_else(|| bad("scores must be written <team1>-<team2>"))?;
-    let scores = [number(s1, "team 1's score", 84)?, number(s2, "team 2's score", 84)?];
+    let (s1, s2) = scores
+        .split_once('-')
+        .ok_or_else(|| bad("scores must be written <team1>-<team2>"))?;
+    let scores = [
+        number(s1, "team 1's score", 84)?,
+        number(s2, "team 2's score", 84)?,
+    ];
     if scores.iter().any(|s| s % 6 != 0) {
         return Err(bad("scores are multiples of 6"));
     }
@@ -144,7 +172,10 @@ pub fn parse(text: &str) -> Result<Gyla> {
         for (k, grp) in groups.iter().enumerate() {
             let cards = parse_cards(grp, &format!("trick {}", k + 1))?;
             if cards.is_empty() || cards.len() > 4 || (k + 1 < groups.len() && cards.len() != 4) {
-                return Err(bad(format!("trick {} must hold 4 cards (only the last may hold 1 to 3)", k + 1)));
+                return Err(bad(format!(
+                    "trick {} must hold 4 cards (only the last may hold 1 to 3)",
+                    k + 1
+                )));
             }
             plays.extend(cards);
         }
@@ -153,7 +184,12 @@ pub fn parse(text: &str) -> Result<Gyla> {
     if ai_chars.len() != 4 || !ai_chars.iter().all(|c| *c == 'A' || *c == 'H') {
         return Err(bad("ai must be four letters A (computer) or H (human)"));
     }
-    let ai = [ai_chars[0] == 'A', ai_chars[1] == 'A', ai_chars[2] == 'A', ai_chars[3] == 'A'];
+    let ai = [
+        ai_chars[0] == 'A',
+        ai_chars[1] == 'A',
+        ai_chars[2] == 'A',
+        ai_chars[3] == 'A',
+    ];
     let seed = number(seed, "the seed", u64::MAX)?;
 
     let mut g = Gyla::new(seed, ai);
@@ -165,7 +201,9 @@ pub fn parse(text: &str) -> Result<Gyla> {
             || !plays.is_empty()
             || *next != "-"
         {
-            return Err(bad("a game not yet started is written 0-0 0 0 - -/-/-/- - - <ai> <seed>"));
+            return Err(bad(
+                "a game not yet started is written 0-0 0 0 - -/-/-/- - - <ai> <seed>",
+            ));
         }
         return Ok(g);
     }
@@ -175,12 +213,17 @@ pub fn parse(text: &str) -> Result<Gyla> {
     let mut all = CardSet::EMPTY;
     for c in hand_cards.iter().flatten().chain(plays.iter()) {
         if all.contains(*c) {
-            return Err(bad(format!("{} appears twice", c.format(Spelling::RankSuit))));
+            return Err(bad(format!(
+                "{} appears twice",
+                c.format(Spelling::RankSuit)
+            )));
         }
         all.insert(*c);
     }
     if all != CardSet::FULL36 {
-        return Err(bad("the hands and the tricks must hold each of the 36 cards once"));
+        return Err(bad(
+            "the hands and the tricks must hold each of the 36 cards once",
+        ));
     }
     if trump.is_none() && !plays.is_empty() {
         return Err(bad("no card is played before trump is assigned"));
@@ -196,12 +239,12 @@ pub fn parse(text: &str) -> Result<Gyla> {
         let leader = leaders[t];
         for i in 0..trick.len() {
             #[allow(clippy::cast_possible_truncation)]
-            seats.push((leader - 1 + i as u8) % 4 + 1);
+            seats.push((leader + 3 + i as u8) % 4 + 1);
         }
         if trick.len() == 4 {
             let w = rules.winner(trick, |c| level(c, trump)).unwrap_or(0);
             #[allow(clippy::cast_possible_truncation)]
-            let winner = (leader - 1 + w as u8) % 4 + 1;
+            let winner = (leader + 3 + w as u8) % 4 + 1;
             won[usize::from(team_of(winner) - 1)] += 1;
             if let Some(l) = leaders.get_mut(t + 1) {
                 *l = winner;
@@ -217,13 +260,21 @@ pub fn parse(text: &str) -> Result<Gyla> {
         sets[usize::from(s - 1)].insert(*c);
     }
     if sets.iter().any(|s| s.len() != 9) {
-        return Err(bad("each seat must have been dealt 9 cards (hand plus cards played)"));
+        return Err(bad(
+            "each seat must have been dealt 9 cards (hand plus cards played)",
+        ));
     }
     if triggers_redeal(&sets) {
-        return Err(bad("a dealt hand holds all four 6s or all four 7s (the engine re-deals that)"));
+        return Err(bad(
+            "a dealt hand holds all four 6s or all four 7s (the engine re-deals that)",
+        ));
     }
     for (k, (c, &s)) in plays.iter().zip(&seats).enumerate() {
-        let lead = if k % 4 == 0 { None } else { plays.get(k / 4 * 4).copied() };
+        let lead = if k % 4 == 0 {
+            None
+        } else {
+            plays.get(k / 4 * 4).copied()
+        };
         let set = &mut sets[usize::from(s - 1)];
         if !rules.legal(*set, lead).contains(*c) {
             return Err(bad(format!(
@@ -275,7 +326,9 @@ pub fn parse(text: &str) -> Result<Gyla> {
         Phase::Play => format!("P{}", g.seat_to_play()),
     };
     if *next != expected {
-        return Err(bad(format!("the next action of this position is {expected}, not {next}")));
+        return Err(bad(format!(
+            "the next action of this position is {expected}, not {next}"
+        )));
     }
     g.hash = g.full_hash();
     Ok(g)

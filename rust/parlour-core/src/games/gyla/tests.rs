@@ -14,13 +14,20 @@ fn level_table_matches_the_engine() {
     ];
     let levels: Vec<u32> = order.iter().map(|s| level(c(s), t)).collect();
     assert_eq!(levels, (8..=22).rev().collect::<Vec<_>>());
-    let plain: Vec<u32> = ["AH", "KH", "QH", "TH", "9H", "8H", "6H"].iter().map(|s| level(c(s), t)).collect();
+    let plain: Vec<u32> = ["AH", "KH", "QH", "TH", "9H", "8H", "6H"]
+        .iter()
+        .map(|s| level(c(s), t))
+        .collect();
     assert_eq!(plain, vec![7, 6, 5, 4, 3, 2, 1]);
     assert_eq!(trumps_for(t).len(), 15);
     assert_eq!(canonical_deck().len(), 36);
-    assert_eq!(canonical_deck()[..5].iter().map(|c| c.format(Spelling::RankSuit)).collect::<Vec<_>>(), [
-        "6C", "6S", "6H", "6D", "7C"
-    ]);
+    assert_eq!(
+        canonical_deck()[..5]
+            .iter()
+            .map(|c| c.format(Spelling::RankSuit))
+            .collect::<Vec<_>>(),
+        ["6C", "6S", "6H", "6D", "7C"]
+    );
 }
 
 #[test]
@@ -29,7 +36,10 @@ fn deals_never_trigger_and_are_deterministic() {
         let h = deal_from_seed(seed, 1);
         let sets: Vec<CardSet> = h.iter().map(|x| CardSet::from_cards(x)).collect();
         assert!(!triggers_redeal(&sets));
-        assert_eq!(sets.iter().fold(CardSet::EMPTY, |a, b| a.union(*b)), CardSet::FULL36);
+        assert_eq!(
+            sets.iter().fold(CardSet::EMPTY, |a, b| a.union(*b)),
+            CardSet::FULL36
+        );
         assert_eq!(h, deal_from_seed(seed, 1));
     }
     assert_ne!(deal_from_seed(1, 1), deal_from_seed(1, 2));
@@ -51,7 +61,11 @@ fn play_random(seed: u64, check: impl Fn(&Gyla)) -> Gyla {
         check(&s);
         s.legal_moves_into(&mut buf);
         assert!(!buf.is_empty());
-        let mv = if seed % 2 == 0 { s.computer_move().unwrap() } else { buf[rng.index(buf.len())] };
+        let mv = if seed % 2 == 0 {
+            s.computer_move().unwrap()
+        } else {
+            buf[rng.index(buf.len())]
+        };
         assert!(buf.contains(&mv));
         let before = s.clone();
         let next = s.apply(mv).unwrap();
@@ -71,7 +85,8 @@ fn games_finish_and_hash_and_notation_agree() {
             let back = notation::parse(&text).unwrap_or_else(|e| panic!("{e} in {text}"));
             assert_eq!(back.to_notation(), text);
             assert_eq!(&back, s);
-            let total: u32 = (1..=4).map(|p| s.hand_set(p).len()).sum::<u32>() + s.plays().len() as u32;
+            let total: u32 =
+                (1..=4).map(|p| s.hand_set(p).len()).sum::<u32>() + s.plays().len() as u32;
             assert_eq!(total, 36);
         });
         let w = end.winning_team().unwrap();
@@ -87,9 +102,14 @@ fn engine_flow_all_ai_plays_whole_game() {
     g.start(&mut ev).unwrap();
     assert!(g.is_over());
     assert_eq!(ev[0].kind, EventKind::GameStarted);
-    assert_eq!(ev.last().unwrap().kind, EventKind::CardPlayedAndGameCompleted);
+    assert_eq!(
+        ev.last().unwrap().kind,
+        EventKind::CardPlayedAndGameCompleted
+    );
     assert_eq!(g.start(&mut ev).unwrap_err().code, "ALREADY_STARTED");
-    let e = g.apply_action("play_card", 1, None, Some(c("AH")), &mut ev).unwrap_err();
+    let e = g
+        .apply_action("play_card", 1, None, Some(c("AH")), &mut ev)
+        .unwrap_err();
     assert_eq!(e.code, "NO_ACTION_EXPECTED");
 }
 
@@ -97,25 +117,52 @@ fn engine_flow_all_ai_plays_whole_game() {
 fn validation_order() {
     let mut g = Gyla::new(9, [false; 4]);
     let mut ev = Vec::new();
-    assert_eq!(g.apply_action("assign_trump", 1, Some(Suit::Hearts), None, &mut ev).unwrap_err().code, "NO_ACTION_EXPECTED");
+    assert_eq!(
+        g.apply_action("assign_trump", 1, Some(Suit::Hearts), None, &mut ev)
+            .unwrap_err()
+            .code,
+        "NO_ACTION_EXPECTED"
+    );
     g.start(&mut ev).unwrap();
     let p = i64::from(g.starter());
     let other = p % 4 + 1;
     let code = |g: &mut Gyla, n: &str, pl: i64, s: Option<Suit>, cd: Option<Card>| {
         let before = g.clone();
-        let e = g.apply_action(n, pl, s, cd, &mut Vec::new()).unwrap_err().code;
+        let e = g
+            .apply_action(n, pl, s, cd, &mut Vec::new())
+            .unwrap_err()
+            .code;
         assert_eq!(&before, g);
         e
     };
-    assert_eq!(code(&mut g, "play_card", 0, None, None), "UNEXPECTED_ACTION");
-    assert_eq!(code(&mut g, "assign_trump", 0, None, None), "INVALID_PLAYER");
-    assert_eq!(code(&mut g, "assign_trump", other, None, None), "NOT_YOUR_TURN");
+    assert_eq!(
+        code(&mut g, "play_card", 0, None, None),
+        "UNEXPECTED_ACTION"
+    );
+    assert_eq!(
+        code(&mut g, "assign_trump", 0, None, None),
+        "INVALID_PLAYER"
+    );
+    assert_eq!(
+        code(&mut g, "assign_trump", other, None, None),
+        "NOT_YOUR_TURN"
+    );
     assert_eq!(code(&mut g, "assign_trump", p, None, None), "INVALID_TRUMP");
-    g.apply_action("assign_trump", p, Some(Suit::Hearts), None, &mut ev).unwrap();
-    assert_eq!(code(&mut g, "assign_trump", p, Some(Suit::Hearts), None), "UNEXPECTED_ACTION");
-    assert_eq!(code(&mut g, "play_card", p, None, Card::new(Suit::Hearts, 0)), "INVALID_CARD");
+    g.apply_action("assign_trump", p, Some(Suit::Hearts), None, &mut ev)
+        .unwrap();
+    assert_eq!(
+        code(&mut g, "assign_trump", p, Some(Suit::Hearts), None),
+        "UNEXPECTED_ACTION"
+    );
+    assert_eq!(
+        code(&mut g, "play_card", p, None, Card::new(Suit::Hearts, 0)),
+        "INVALID_CARD"
+    );
     let not_held = g.hand(other as u8)[0];
-    assert_eq!(code(&mut g, "play_card", p, None, Some(not_held)), "CARD_NOT_HELD");
+    assert_eq!(
+        code(&mut g, "play_card", p, None, Some(not_held)),
+        "CARD_NOT_HELD"
+    );
 }
 
 #[test]
