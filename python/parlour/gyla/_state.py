@@ -79,10 +79,8 @@ def _next(raw: tuple[str, int] | None) -> NextAction | None:
     return NextAction(name, raw[1])
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class GylaEvent:
-    """One engine event.
+class GylaEvent(NamedTuple):
+    """One engine event (an immutable named tuple).
 
     Attributes:
         name: The engine's event name (``game_started``, ``round_started``,
@@ -111,25 +109,29 @@ class GylaEvent:
     scores: tuple[int, int]
 
 
-def _events(
-    raw: list[tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]],
-) -> list[GylaEvent]:
-    out = []
-    for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw:
-        out.append(
-            GylaEvent(
+_RawEvent = tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]
+
+
+def _events(raw: list[_RawEvent]) -> list[GylaEvent]:
+    new = tuple.__new__
+    names = _LETTER_TO_NAME
+    return [
+        new(
+            GylaEvent,
+            (
                 name,
-                None if nname is None else _next((nname, nplayer)),
+                None if nname is None else new(NextAction, (nname, nplayer)),
                 rnd,
                 player or None,
                 card,
-                None if trump is None else _LETTER_TO_NAME[trump],
+                None if trump is None else names[trump],
                 trick or None,
                 winner or None,
                 (s1, s2),
-            )
+            ),
         )
-    return out
+        for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw
+    ]
 
 
 @final
@@ -526,13 +528,11 @@ def _suit_letter(value: object) -> str | None:
 
 
 def _card_text(action: Mapping[str, Any]) -> str | None:
+    """The card of a ``play_card`` given by the engine's integer rank and suit codes."""
     if "card" in action:
-        card = action["card"]
-        return card if isinstance(card, str) and len(card) == 2 else None
-    rank, suit = action.get("rank"), action.get("suit")
-    if isinstance(rank, bool) or isinstance(suit, bool):
         return None
-    if isinstance(rank, int) and isinstance(suit, int):
+    rank, suit = action.get("rank"), action.get("suit")
+    if type(rank) is int and type(suit) is int:
         r, s = _RANK_CODES.get(rank), _CODE_TO_LETTER.get(suit)
         if r is not None and s is not None:
             return r + s
@@ -543,18 +543,26 @@ _I64: Final = 2**63
 
 
 def _apply_raw(core: _gyla.GylaCore, action: object) -> tuple[_gyla.GylaCore, list[GylaEvent]]:
-    if isinstance(action, Mapping):
+    name_s: str
+    player_i: int
+    suit: str | None = None
+    card: str | None = None
+    if type(action) is dict or isinstance(action, Mapping):
         name = action.get("name")
         player = action.get("player")
-        name_s = name if isinstance(name, str) else repr(name)
-        if isinstance(player, bool) or not isinstance(player, int):
-            player_i = 0
-        else:
+        name_s = name if type(name) is str else repr(name)
+        if type(player) is int:
             player_i = player if -_I64 <= player < _I64 else -1
-        suit = _suit_letter(action.get("suit")) if name_s == "assign_trump" else None
-        card = _card_text(action) if name_s == "play_card" else None
+        else:
+            player_i = 0  # not a seat number (bool, str, None, ...)
+        if name_s == "play_card":
+            text = action.get("card")
+            # a card string goes to the core as is: anything not one of the 36 is INVALID_CARD
+            card = text if type(text) is str else _card_text(action)
+        elif name_s == "assign_trump":
+            suit = _suit_letter(action.get("suit"))
     else:
-        name_s, player_i, suit, card = repr(action), 0, None, None
+        name_s, player_i = repr(action), 0
     try:
         new, raw = core.apply_action(name_s, player_i, suit, card)
     except IllegalMoveError as e:

@@ -111,12 +111,17 @@ impl PyGyla {
         let suit = parse_suit_letter(suit);
         let card = card.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
         let mut g = self.inner.clone();
-        let name = name.to_string();
-        let out = detached(py, move || {
+        let run = move || {
             let mut ev = Vec::new();
-            g.apply_action(&name, player, suit, card, &mut ev)?;
+            g.apply_action(name, player, suit, card, &mut ev)?;
             Ok((g, ev))
-        })?;
+        };
+        // computer seats may play on for whole rounds: release the GIL only then
+        let out = if self.inner.ai().iter().any(|a| *a) {
+            detached(py, run)?
+        } else {
+            guarded(run)?
+        };
         Ok((
             PyGyla { inner: out.0 },
             out.1.iter().map(event_tuple).collect(),

@@ -29,28 +29,47 @@ pub(super) fn choose_trump(hand: &[Card]) -> Suit {
     best
 }
 
-/// The first card with the maximal level (strictly greater replaces).
-fn highest(cards: impl Iterator<Item = Card>, lv: impl Fn(Card) -> u32) -> Option<Card> {
-    let mut best: Option<(Card, u32)> = None;
-    for c in cards {
-        let l = lv(c);
-        if best.map_or(true, |(_, bl)| l > bl) {
-            best = Some((c, l));
-        }
-    }
-    best.map(|b| b.0)
+/// The hand of the seat to play, in hand order, with each card's level and trump flag.
+struct Hand {
+    cards: [Card; 9],
+    levels: [u32; 9],
+    trump: [bool; 9],
+    n: usize,
+    /// Non-trump cards held per suit lane (`plainCount`).
+    plain: [u32; 4],
 }
 
-/// The first card with the minimal level (strictly smaller replaces).
-fn lowest(cards: impl Iterator<Item = Card>, lv: impl Fn(Card) -> u32) -> Option<Card> {
-    let mut best: Option<(Card, u32)> = None;
-    for c in cards {
-        let l = lv(c);
-        if best.map_or(true, |(_, bl)| l < bl) {
-            best = Some((c, l));
+impl Hand {
+    /// Among the cards `i` with `pred(i)`, in hand order: the first with the maximal level
+    /// (`highest`, strictly greater replaces) or the first with the minimal level (`lowest`).
+    fn pick(&self, pred: impl Fn(usize) -> bool, highest: bool) -> Option<Card> {
+        let mut best: Option<usize> = None;
+        for i in 0..self.n {
+            if !pred(i) {
+                continue;
+            }
+            best = match best {
+                None => Some(i),
+                Some(b)
+                    if (highest && self.levels[i] > self.levels[b])
+                        || (!highest && self.levels[i] < self.levels[b]) =>
+                {
+                    Some(i)
+                }
+                keep => keep,
+            };
         }
+        best.map(|i| self.cards[i])
     }
-    best.map(|b| b.0)
+
+    fn plain_count(&self, c: Card) -> u32 {
+        self.plain[usize::from(c.suit().index())]
+    }
+
+    /// `isLast`: a non-trump card that is the only non-trump of its suit still held.
+    fn is_last(&self, i: usize) -> bool {
+        !self.trump[i] && self.plain_count(self.cards[i]) == 1
+    }
 }
 
 fn suit_bit(s: Suit) -> u8 {
@@ -58,27 +77,37 @@ fn suit_bit(s: Suit) -> u8 {
 }
 
 /// The card the computer player of the seat to play chooses (`chooseLead` / `chooseFollow`).
+#[allow(clippy::too_many_lines)]
 pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
     let p = g.seat_to_play();
     let pi = usize::from(p - 1);
     let n = usize::from(*g.lens.get(pi)?);
     let order = g.order.get(pi)?.get(..n)?;
-    let hand_set = g.hand_set(p);
     let trump = g.trump;
     let trumps = trumps_for(trump);
-    let lv = |c: Card| level(c, trump);
-    let hand = || order.iter().filter_map(|&x| Card::from_index(x));
-    // plainCount(suit): non-trump cards of that suit still held
-    let plain_count = |s: Suit| hand_set.of_suit(s).difference(trumps).len();
-    let is_last = |c: Card| !trumps.contains(c) && plain_count(c.suit()) == 1;
+    let first = Card::from_index(*order.first()?)?;
+    let mut h = Hand {
+        cards: [first; 9],
+        levels: [0; 9],
+        trump: [false; 9],
+        n,
+        plain: [0; 4],
+    };
+    for (i, &x) in order.iter().enumerate() {
+        let c = Card::from_index(x)?;
+        h.cards[i] = c;
+        h.levels[i] = level(c, trump);
+        h.trump[i] = trumps.contains(c);
+        if !h.trump[i] {
+            h.plain[usize::from(c.suit().index())] += 1;
+        }
+    }
     let tm = (p + 1) % 4 + 1;
     let t0 = usize::from(g.nplays) / 4 * 4;
     let trick_len = g.current_trick_len();
 
     if trick_len == 0 {
         // ---- chooseLead
-        let non_trumps = || hand().filter(|c| !trumps.contains(*c));
-        let trump_cards = || hand().filter(|c| trumps.contains(*c));
         let left = p % 4 + 1;
         let right = (p + 2) % 4 + 1;
         let mut tm_voids = 0u8;
@@ -93,7 +122,7 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
                 Card::from_index(*cards.get(pos)?)
             };
             for &x in cards {
-                played.insert(Card::from_index(x)?);
+                played.0 |= 1u64 << (x & 63);
             }
             let lead_plain = !trumps.contains(lead);
             if leader == tm && lead_plain && matches!(lead.rank(), KING | QUEEN | TEN) {
@@ -111,81 +140,94 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
                 }
             }
         }
+        let any_plain = (0..n).any(|i| !h.trump[i]);
         // 1. a suit the teammate signalled or is void in, that no opponent is void in
-        if tm_voids != 0 && non_trumps().next().is_some() {
-            let cands = non_trumps().filter(|c| {
-                let b = suit_bit(c.suit());
-                tm_voids & b != 0 && opp_voids & b == 0
-            });
-            if let Some(c) = highest(cands, lv) {
-                return Some(c);
+        if tm_voids != 0 && any_plain {
+            let c = h.pick(
+                |i| {
+                    let b = suit_bit(h.cards[i].suit());
+                    !h.trump[i] && tm_voids & b != 0 && opp_voids & b == 0
+                },
+                true,
+            );
+            if c.is_some() {
+                return c;
             }
         }
         // 2. the first ace
-        if let Some(c) = non_trumps().find(|c| c.rank() == ACE) {
-            return Some(c);
+        if let Some(i) = (0..n).find(|&i| !h.trump[i] && h.cards[i].rank() == ACE) {
+            return Some(h.cards[i]);
         }
         // 3. the first king whose ace is gone, or which is the last of its suit
-        if let Some(c) = non_trumps().find(|c| {
-            c.rank() == KING
-                && (Card::new(c.suit(), ACE).is_some_and(|a| played.contains(a)) || is_last(*c))
+        if let Some(i) = (0..n).find(|&i| {
+            let c = h.cards[i];
+            !h.trump[i]
+                && c.rank() == KING
+                && (Card::new(c.suit(), ACE).is_some_and(|a| played.contains(a)) || h.is_last(i))
         }) {
-            return Some(c);
+            return Some(h.cards[i]);
         }
         // 4. four or more trumps: the highest trump
-        if trump_cards().count() >= 4 {
-            return highest(trump_cards(), lv);
+        if (0..n).filter(|&i| h.trump[i]).count() >= 4 {
+            return h.pick(|i| h.trump[i], true);
         }
         // 5. a lone Q, 10 or K as a signal
-        if let Some(c) = highest(
-            non_trumps().filter(|c| is_last(*c) && matches!(c.rank(), QUEEN | TEN | KING)),
-            lv,
-        ) {
-            return Some(c);
+        let signal = h.pick(
+            |i| h.is_last(i) && matches!(h.cards[i].rank(), QUEEN | TEN | KING),
+            true,
+        );
+        if signal.is_some() {
+            return signal;
         }
         // 6. the lowest plain card, 7. else the lowest card
-        if let Some(c) = lowest(non_trumps(), lv) {
-            return Some(c);
+        if any_plain {
+            return h.pick(|i| !h.trump[i], false);
         }
-        return lowest(hand(), lv);
+        return h.pick(|_| true, false);
     }
 
     // ---- chooseFollow
-    let trick: Vec<Card> = g
-        .plays
-        .get(t0..t0 + trick_len)?
-        .iter()
-        .filter_map(|&x| Card::from_index(x))
-        .collect();
-    let lead = *trick.first()?;
+    let raw = g.plays.get(t0..t0 + trick_len)?;
+    let lead = Card::from_index(*raw.first()?)?;
+    let mut buf = [lead; 4];
+    for (slot, &x) in buf.iter_mut().zip(raw) {
+        *slot = Card::from_index(x)?;
+    }
+    let trick = buf.get(..trick_len)?;
     let leader = *g.leaders.get(t0 / 4)?;
-    let legal = g.rules().legal(hand_set, Some(lead));
-    let playable = || hand().filter(|c| legal.contains(*c));
-    let w = g.rules().winner(&trick, lv)?;
+    let legal = g.rules().legal(g.hand_set(p), Some(lead));
+    let playable = |i: usize| legal.contains(h.cards[i]);
+    let lv = |c: Card| level(c, trump);
+    let w = g.rules().winner(trick, lv)?;
     #[allow(clippy::cast_possible_truncation)]
     let winner_seat = (leader + 3 + w as u8) % 4 + 1;
     if winner_seat == tm {
-        return lowest(playable(), lv);
+        return h.pick(playable, false);
     }
     let best = *trick.get(w)?;
+    let best_level = lv(best);
     let any_trump = trick.iter().any(|c| trumps.contains(*c)) || trumps.contains(best);
-    let would_win = |c: Card| {
+    let would_win = |i: usize| {
         if any_trump {
-            trumps.contains(c) && lv(c) > lv(best)
+            h.trump[i] && h.levels[i] > best_level
         } else {
-            trumps.contains(c) || (c.suit() == lead.suit() && lv(c) > lv(best))
+            h.trump[i] || (h.cards[i].suit() == lead.suit() && h.levels[i] > best_level)
         }
     };
-    if let Some(c) = lowest(playable().filter(|c| would_win(*c)), lv) {
-        return Some(c);
+    let win = h.pick(|i| playable(i) && would_win(i), false);
+    if win.is_some() {
+        return win;
     }
     // dumpCard
-    let plain_playable = || playable().filter(|c| !trumps.contains(*c));
-    if let Some(min) = plain_playable().map(|c| plain_count(c.suit())).min() {
-        return lowest(
-            plain_playable().filter(|c| plain_count(c.suit()) == min),
-            lv,
+    let min = (0..n)
+        .filter(|&i| playable(i) && !h.trump[i])
+        .map(|i| h.plain_count(h.cards[i]))
+        .min();
+    if let Some(min) = min {
+        return h.pick(
+            |i| playable(i) && !h.trump[i] && h.plain_count(h.cards[i]) == min,
+            false,
         );
     }
-    lowest(playable(), lv)
+    h.pick(playable, false)
 }

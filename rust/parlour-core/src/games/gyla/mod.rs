@@ -20,7 +20,7 @@
 mod ai;
 pub mod notation;
 
-use crate::cards::{Card, CardSet, Suit, ACE, JACK, KING, QUEEN, SEVEN, SIX, TEN};
+use crate::cards::{Card, CardSet, Suit, ACE, JACK, SEVEN, SIX};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{seed_for, shuffle, Rng};
@@ -114,39 +114,27 @@ pub fn trumps_for(trump: Option<Suit>) -> CardSet {
 /// six; trumps are 8–22, plain cards 1–7.
 #[must_use]
 pub fn level(card: Card, trump: Option<Suit>) -> u32 {
+    // indexed by rank (two 0 … ace 12) and by suit lane (spades, hearts, diamonds, clubs)
+    const PLAIN: [u32; 13] = [0, 0, 0, 0, 1, 0, 2, 3, 4, 0, 5, 6, 7];
+    const SEVENS: [u32; 4] = [20, 19, 18, 21];
+    const JACKS: [u32; 4] = [16, 15, 14, 17];
     let r = card.rank();
-    let s = card.suit();
-    let suit_rank = |base: u32| {
-        base - match s {
-            Suit::Clubs => 0,
-            Suit::Spades => 1,
-            Suit::Hearts => 2,
-            Suit::Diamonds => 3,
+    let lane = usize::from(card.index() / 16) & 3;
+    match r {
+        SEVEN => SEVENS[lane],
+        JACK => JACKS[lane],
+        _ => {
+            let plain = PLAIN.get(usize::from(r)).copied().unwrap_or(0);
+            if Some(card.suit()) == trump {
+                if r == SIX {
+                    22
+                } else {
+                    plain + 6
+                }
+            } else {
+                plain
+            }
         }
-    };
-    if r == SEVEN {
-        return suit_rank(21);
-    }
-    if r == JACK {
-        return suit_rank(17);
-    }
-    let plain = match r {
-        SIX => 1,
-        6 => 2, // eight
-        7 => 3, // nine
-        TEN => 4,
-        QUEEN => 5,
-        KING => 6,
-        _ => 7, // ace
-    };
-    if Some(s) == trump {
-        if r == SIX {
-            22
-        } else {
-            plain + 6
-        }
-    } else {
-        plain
     }
 }
 
@@ -161,23 +149,33 @@ pub fn triggers_redeal(hands: &[CardSet]) -> bool {
 
 /// Deal round `round` of a game seeded with `seed`: four hands of nine cards in deck order.
 #[must_use]
-pub fn deal_from_seed(seed: u64, round: u8) -> [[Card; 9]; 4] {
-    let canonical = canonical_deck();
+pub fn deal_from_seed(seed: u64, round: u8) -> [[u8; 9]; 4] {
+    // the canonical order as card indices: rank-major, suits clubs, spades, hearts, diamonds
+    let mut canonical = [0u8; 36];
+    for (k, slot) in canonical.iter_mut().enumerate() {
+        #[allow(clippy::cast_possible_truncation)]
+        let rank = SIX + (k / 4) as u8;
+        *slot = SUITS[k % 4].index() * 16 + rank;
+    }
     let mut rng = Rng::new(seed_for(seed, u64::from(round)));
-    let mut deck = canonical.clone();
     loop {
-        let mut perm: Vec<usize> = (0..36).collect();
-        shuffle(&mut perm, &mut rng);
-        for (k, &p) in perm.iter().enumerate() {
-            if let (Some(slot), Some(&c)) = (deck.get_mut(p), canonical.get(k)) {
-                *slot = c;
+        let mut perm = [0u8; 36];
+        for (i, p) in perm.iter_mut().enumerate() {
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                *p = i as u8;
             }
         }
-        let mut hands = [[canonical[0]; 9]; 4];
+        shuffle(&mut perm, &mut rng);
+        let mut deck = [0u8; 36];
+        for (k, &p) in perm.iter().enumerate() {
+            deck[usize::from(p)] = canonical[k];
+        }
+        let mut hands = [[0u8; 9]; 4];
         let mut sets = [CardSet::EMPTY; 4];
         for (i, &c) in deck.iter().enumerate() {
             hands[i / 9][i % 9] = c;
-            sets[i / 9].insert(c);
+            sets[i / 9].0 |= 1u64 << c;
         }
         if !triggers_redeal(&sets) {
             return hands;
@@ -647,17 +645,13 @@ impl Gyla {
     // ----- transitions -------------------------------------------------------------------
 
     /// Set up round `round` with `hands` (in hand order) and `starter`; no event.
-    fn begin_round(&mut self, round: u8, hands: &[[Card; 9]; 4], starter: u8) {
+    fn begin_round(&mut self, round: u8, hands: &[[u8; 9]; 4], starter: u8) {
         self.round = round;
         self.starter = starter;
         self.trump = None;
         for (i, h) in hands.iter().enumerate() {
-            let mut set = CardSet::EMPTY;
-            for (j, c) in h.iter().enumerate() {
-                self.order[i][j] = c.index();
-                set.insert(*c);
-            }
-            self.hands[i] = set;
+            self.order[i] = *h;
+            self.hands[i] = CardSet(h.iter().fold(0u64, |acc, &c| acc | 1u64 << (c & 63)));
             self.lens[i] = 9;
         }
         self.plays = [0; 36];
@@ -739,10 +733,12 @@ impl Gyla {
         }
         // the trick is complete
         let t = usize::from(self.nplays) / 4 - 1;
-        let trick: Vec<Card> = self.plays[t * 4..t * 4 + 4]
-            .iter()
-            .filter_map(|&x| card_at(x))
-            .collect();
+        let mut trick = [card; 4];
+        for (slot, &x) in trick.iter_mut().zip(&self.plays[t * 4..t * 4 + 4]) {
+            if let Some(c) = card_at(x) {
+                *slot = c;
+            }
+        }
         let trump = self.trump;
         let w = self
             .rules()
@@ -854,7 +850,7 @@ impl Gyla {
         Ok(())
     }
 
-    fn open_game(&mut self, hands: &[[Card; 9]; 4], starter: u8, events: &mut Vec<Event>) {
+    fn open_game(&mut self, hands: &[[u8; 9]; 4], starter: u8, events: &mut Vec<Event>) {
         events.push(self.event(EventKind::GameStarted, 0, None, 0));
         self.begin_round(1, hands, starter);
         events.push(self.event(EventKind::RoundStarted, 0, None, 0));
@@ -1010,11 +1006,11 @@ impl Gyla {
     }
 
     fn check_play(&self, p: u8, c: Card) -> Result<()> {
-        let text = c.format(crate::cards::Spelling::RankSuit);
+        let text = || c.format(crate::cards::Spelling::RankSuit);
         if !self.hand_set(p).contains(c) {
             return Err(Error::illegal(
                 "CARD_NOT_HELD",
-                format!("player {p} does not hold {text}"),
+                format!("player {p} does not hold {}", text()),
             ));
         }
         if !self.legal_set(p).contains(c) {
@@ -1028,7 +1024,10 @@ impl Gyla {
             };
             return Err(Error::illegal(
                 "MUST_FOLLOW_SUIT",
-                format!("player {p} cannot play {text}: {lead} was led and they hold {need}"),
+                format!(
+                    "player {p} cannot play {}: {lead} was led and they hold {need}",
+                    text()
+                ),
             ));
         }
         Ok(())
@@ -1062,10 +1061,10 @@ pub fn round_result(won: [u8; 2]) -> (u8, u16) {
     (team, base)
 }
 
-fn nine_of_diamonds_holder(hands: &[[Card; 9]; 4]) -> u8 {
-    let nine = Card::new(Suit::Diamonds, 7);
+fn nine_of_diamonds_holder(hands: &[[u8; 9]; 4]) -> u8 {
+    let nine = Card::new(Suit::Diamonds, 7).map_or(0, Card::index);
     for (i, h) in hands.iter().enumerate() {
-        if h.iter().any(|c| Some(*c) == nine) {
+        if h.contains(&nine) {
             #[allow(clippy::cast_possible_truncation)]
             return i as u8 + 1;
         }
@@ -1073,18 +1072,14 @@ fn nine_of_diamonds_holder(hands: &[[Card; 9]; 4]) -> u8 {
     1
 }
 
-fn check_hands(hands: &[Vec<Card>]) -> Result<[[Card; 9]; 4]> {
+fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
     let bad = |m: String| Error::config("INVALID_DEAL", m);
     if hands.len() != 4 {
         return Err(bad(format!("a deal is four hands, not {}", hands.len())));
     }
     let mut seen = CardSet::EMPTY;
     let mut sets = [CardSet::EMPTY; 4];
-    let filler = canonical_deck()
-        .first()
-        .copied()
-        .ok_or_else(|| bad("empty deck".into()))?;
-    let mut out = [[filler; 9]; 4];
+    let mut out = [[0u8; 9]; 4];
     for (i, h) in hands.iter().enumerate() {
         if h.len() != 9 {
             return Err(bad(format!("hand {} has {} cards, not 9", i + 1, h.len())));
@@ -1104,7 +1099,7 @@ fn check_hands(hands: &[Vec<Card>]) -> Result<[[Card; 9]; 4]> {
             }
             seen.insert(c);
             sets[i].insert(c);
-            out[i][j] = c;
+            out[i][j] = c.index();
         }
     }
     if triggers_redeal(&sets) {

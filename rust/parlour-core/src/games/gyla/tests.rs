@@ -34,7 +34,10 @@ fn level_table_matches_the_engine() {
 fn deals_never_trigger_and_are_deterministic() {
     for seed in 0..300 {
         let h = deal_from_seed(seed, 1);
-        let sets: Vec<CardSet> = h.iter().map(|x| CardSet::from_cards(x)).collect();
+        let sets: Vec<CardSet> = h
+            .iter()
+            .map(|x| x.iter().map(|&i| Card::from_index(i).unwrap()).collect())
+            .collect();
         assert!(!triggers_redeal(&sets));
         assert_eq!(
             sets.iter().fold(CardSet::EMPTY, |a, b| a.union(*b)),
@@ -193,4 +196,48 @@ fn batch_simulation_with_computer_policy() {
     assert!(a.winners.iter().all(|w| *w == 0 || *w == 1));
     let r = simulate::<Gyla>(&c, 1, 0, 64, Policy::Random, Some(2)).unwrap();
     assert_eq!(r.len(), 64);
+}
+
+#[test]
+#[ignore = "manual timing probe"]
+fn timing_probe() {
+    let t = std::time::Instant::now();
+    let mut x = 0u64;
+    for s in 0..100_000u64 {
+        x ^= u64::from(deal_from_seed(s, 1)[0][0]);
+    }
+    println!("deal {:?} per deal ({x})", t.elapsed() / 100_000);
+    let t = std::time::Instant::now();
+    let mut moves = 0u64;
+    let mut choose = std::time::Duration::ZERO;
+    for s in 0..2000u64 {
+        let mut g = Gyla::new_game(&GylaConfig::default(), s);
+        while !g.is_terminal() {
+            let t1 = std::time::Instant::now();
+            let mv = g.computer_move().unwrap();
+            choose += t1.elapsed();
+            g.apply_mut(mv).unwrap();
+            moves += 1;
+        }
+    }
+    println!(
+        "game loop {:?} per move; choose {:?} per move",
+        t.elapsed() / moves as u32,
+        choose / moves as u32
+    );
+}
+
+#[test]
+#[ignore = "manual timing probe"]
+fn loop_probe() {
+    let mut moves = 0u64;
+    for s in 0..5000u64 {
+        let mut g = Gyla::new_game(&GylaConfig::default(), s);
+        while !g.is_terminal() {
+            let mv = g.computer_move().unwrap();
+            g.apply_mut(mv).unwrap();
+            moves += 1;
+        }
+    }
+    println!("moves {moves}");
 }
