@@ -284,6 +284,13 @@ def test_deal_round_rules() -> None:
         with pytest.raises(ConfigError) as info:
             gyla.deal_round(fresh, hands, starter=s)
         assert info.value.code == "INVALID_PLAYER"
+    rotated = hands[1:] + hands[:1]
+    default, _ = gyla.deal_round(state, rotated)
+    assert default.starter is not None
+    assert "9D" in default.hand(default.starter)
+    assert (
+        default.starter == (state.starter or 0) - 1 or default.starter == (state.starter or 0) + 3
+    )
     again, ev = gyla.deal_round(state, hands[::-1], starter=2)
     assert [e.name for e in ev] == ["round_started"]
     assert again.starter == 2

@@ -890,7 +890,15 @@ impl Gyla {
                 Ok(())
             }
             Phase::AssignTrump => {
-                let s = starter.unwrap_or(self.starter);
+                // by default the rules decide: the 9 of diamonds in round 1, else the
+                // rotation rule's starter, already chosen when the round began
+                let s = starter.unwrap_or_else(|| {
+                    if self.round == 1 {
+                        nine_of_diamonds_holder(&hands)
+                    } else {
+                        self.starter
+                    }
+                });
                 self.begin_round(self.round, &hands, s);
                 events.push(self.event(EventKind::RoundStarted, 0, None, 0));
                 self.run_ai(Some(events));
