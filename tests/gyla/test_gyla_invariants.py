@@ -140,3 +140,45 @@ def test_mutated_notation_is_rejected_or_round_trips(pos: int, ch: str) -> None:
         assert state.to_notation() == text
         return
     assert code == "INVALID_NOTATION"
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=6,
+)
+_FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": st.sampled_from(["assign_trump", "play_card", "pass", ""]) | _JSON,
+        "player": st.integers(-2, 6) | _JSON,
+        "suit": st.sampled_from([*gyla.SUITS, "C", "H", 10, 30, 0, 50]) | _JSON,
+        "card": st.sampled_from(["AH", "7C", "6S", "2S", "TH", "th"]) | _JSON,
+        "rank": st.integers(-1, 10) | _JSON,
+    },
+)
+_STATES = [
+    gyla.new_game(*NAMES, [False] * 4, seed=5),
+    gyla.start(gyla.new_game(*NAMES, [False] * 4, seed=5))[0],
+    gyla.from_notation(_VALID),
+    gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=5))[0],
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(k=st.integers(0, len(_STATES) - 1), action=_FIELDS | _JSON)
+def test_any_action_gives_a_typed_error_or_a_new_state(k: int, action: object) -> None:
+    state = _STATES[k]
+    before = state.to_notation()
+    code = None
+    try:
+        new, events = gyla.apply(state, action)  # type: ignore[arg-type]
+    except gyla.GylaError as e:
+        code = e.code
+    else:
+        assert events
+        assert new.to_notation() != before
+    assert code is None or code in gyla.ERROR_CODES
+    assert state.to_notation() == before
