@@ -168,6 +168,7 @@ class PlayerView:
         round: The round number.
         starter: The round's trumper, None before the start.
         trump: The trump suit, None while not assigned.
+        trumped_with_six: The engine's informational flag: the starter held the six of trumps.
         hand: Your cards in hand order.
         playable: Your legal cards now, in hand order (empty unless you are to play).
         card_counts: Cards held by seats 1-4.
@@ -188,6 +189,7 @@ class PlayerView:
     round: int
     starter: int | None
     trump: str | None
+    trumped_with_six: bool
     hand: tuple[str, ...]
     playable: tuple[str, ...]
     card_counts: tuple[int, int, int, int]

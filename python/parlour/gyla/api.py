@@ -246,6 +246,7 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         round=state.round,
         starter=state.starter,
         trump=state.trump,
+        trumped_with_six=state.trumped_with_six,
         hand=state.hand(p),
         playable=tuple(core.legal_cards(p)),
         card_counts=(counts[0], counts[1], counts[2], counts[3]),

@@ -1173,11 +1173,28 @@ impl GameState for Gyla {
                 "no action expected: the game is not running",
             ));
         };
-        let (name, suit, card) = match mv {
-            GylaMove::Trump(s) => ("assign_trump", Some(s), None),
-            GylaMove::Play(c) => ("play_card", None, Some(c)),
-        };
-        let mv = self.check_action(name, i64::from(next.player), suit, card)?;
+        match (mv, next.name) {
+            (GylaMove::Play(c), ActionName::PlayCard) => {
+                if !CardSet::FULL36.contains(c) {
+                    return Err(Error::illegal(
+                        "INVALID_CARD",
+                        "the card is not one of the 36 cards of the Gyla deck",
+                    ));
+                }
+                self.check_play(next.player, c)?;
+            }
+            (GylaMove::Trump(_), ActionName::AssignTrump) => {}
+            (_, expected) => {
+                return Err(Error::illegal(
+                    "UNEXPECTED_ACTION",
+                    format!(
+                        "expecting a {} action from player {}",
+                        expected.as_str(),
+                        next.player
+                    ),
+                ));
+            }
+        }
         self.step(mv, None);
         Ok(())
     }
