@@ -79,6 +79,13 @@ pub const GAMES: &[GameInfo] = &[
             ),
         ],
     },
+GameInfo {
+    id: "gyla",
+    title: "Gyla: four-player, two-team 36-card trick-taking game to 60 points (vetalpaprotsky/gyla v0.5.0)",
+    seats: 4,
+    computer: true,
+    options: &[],
+},
 ];
 
 /// Look up a registered game.
@@ -227,6 +234,14 @@ pub fn simulate(
                 &config, seed, start, count, policy, threads,
             )
         }
+        "gyla" => sim::simulate::<gyla::Gyla>(
+            &gyla::GylaConfig::default(),
+            seed,
+            start,
+            count,
+            policy,
+            threads,
+        ),
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config(
             "UNKNOWN_GAME",

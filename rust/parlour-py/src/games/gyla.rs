@@ -1,9 +1,364 @@
-//! `parlour._core.gyla` binding.
+//! `parlour._core.gyla`: the Gyla engine as a frozen state class. Conversion only; the rules
+//! live in `parlour_core::games::gyla`.
 
+use crate::errors::{config_err, detached, guarded};
+use parlour_core::cards::{Card, Spelling, Suit};
+use parlour_core::game::GameState;
+use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
+use parlour_core::Error;
 use pyo3::prelude::*;
+
+/// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
+/// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
+type EventTuple = (
+    &'static str,
+    Option<&'static str>,
+    u8,
+    u8,
+    u8,
+    Option<String>,
+    Option<char>,
+    u8,
+    u8,
+    u16,
+    u16,
+);
+
+fn event_tuple(e: &Event) -> EventTuple {
+    (
+        e.kind.as_str(),
+        e.next.map(|n| n.name.as_str()),
+        e.next.map_or(0, |n| n.player),
+        e.round,
+        e.player,
+        e.card.map(|c| c.format(Spelling::RankSuit)),
+        e.trump.map(Suit::letter),
+        e.trick,
+        e.winner,
+        e.scores[0],
+        e.scores[1],
+    )
+}
+
+fn cards(v: Vec<Card>) -> Vec<String> {
+    v.into_iter()
+        .map(|c| c.format(Spelling::RankSuit))
+        .collect()
+}
+
+fn parse_suit_letter(s: Option<&str>) -> Option<Suit> {
+    let s = s?;
+    let mut it = s.chars();
+    let c = it.next()?;
+    if it.next().is_some() || !c.is_ascii_uppercase() {
+        return None;
+    }
+    Suit::from_letter(c)
+}
+
+fn move_text(mv: GylaMove) -> String {
+    match mv {
+        GylaMove::Trump(s) => gyla::suit_name(s).to_string(),
+        GylaMove::Play(c) => c.format(Spelling::RankSuit),
+    }
+}
+
+/// A Gyla position (immutable): the whole game, with the engine's flow as methods that
+/// return a new position and the events.
+#[pyclass(frozen, module = "parlour._core.gyla", name = "GylaCore")]
+#[derive(Clone)]
+pub struct PyGyla {
+    inner: Gyla,
+}
+
+type Stepped = (PyGyla, Vec<EventTuple>);
+
+#[pymethods]
+impl PyGyla {
+    /// A new game, not yet started.
+    #[new]
+    fn new(seed: u64, ai: [bool; 4]) -> Self {
+        PyGyla {
+            inner: Gyla::new(seed, ai),
+        }
+    }
+
+    /// The engine's `Start()`.
+    fn start(&self, py: Python<'_>) -> PyResult<Stepped> {
+        let mut g = self.inner.clone();
+        let events = detached(py, move || {
+            let mut ev = Vec::new();
+            g.start(&mut ev)?;
+            Ok((g, ev))
+        })?;
+        Ok((
+            PyGyla { inner: events.0 },
+            events.1.iter().map(event_tuple).collect(),
+        ))
+    }
+
+    /// The engine's `Apply(action)`: `suit` is a suit letter (assign_trump), `card` a card in
+    /// rank-suit spelling (play_card); None or anything else is an invalid suit / card.
+    #[pyo3(signature = (name, player, suit = None, card = None))]
+    fn apply_action(
+        &self,
+        py: Python<'_>,
+        name: &str,
+        player: i64,
+        suit: Option<&str>,
+        card: Option<&str>,
+    ) -> PyResult<Stepped> {
+        let suit = parse_suit_letter(suit);
+        let card = card.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
+        let mut g = self.inner.clone();
+        let run = move || {
+            let mut ev = Vec::new();
+            g.apply_action(name, player, suit, card, &mut ev)?;
+            Ok((g, ev))
+        };
+        // computer seats may play on for whole rounds: release the GIL only then
+        let out = if self.inner.ai().iter().any(|a| *a) {
+            detached(py, run)?
+        } else {
+            guarded(run)?
+        };
+        Ok((
+            PyGyla { inner: out.0 },
+            out.1.iter().map(event_tuple).collect(),
+        ))
+    }
+
+    /// Start the current round from explicit hands (cards in rank-suit spelling).
+    #[pyo3(signature = (hands, starter = None))]
+    fn deal_round(
+        &self,
+        py: Python<'_>,
+        hands: Vec<Vec<String>>,
+        starter: Option<i64>,
+    ) -> PyResult<Stepped> {
+        let parsed: Vec<Vec<Card>> = hands
+            .iter()
+            .map(|h| {
+                h.iter()
+                    .map(|t| {
+                        Card::parse(t, Spelling::RankSuit).map_err(|_| {
+                            let shown: String = t.chars().take(20).collect();
+                            config_err(
+                                "INVALID_DEAL",
+                                format!("{shown:?} is not a card of the 36-card deck"),
+                            )
+                        })
+                    })
+                    .collect::<PyResult<Vec<Card>>>()
+            })
+            .collect::<PyResult<_>>()?;
+        let starter = match starter {
+            None => None,
+            Some(s) => Some(
+                u8::try_from(s)
+                    .ok()
+                    .filter(|s| (1..=4).contains(s))
+                    .ok_or_else(|| {
+                        config_err(
+                            "INVALID_PLAYER",
+                            format!("starter must be a seat from 1 to 4, not {s}"),
+                        )
+                    })?,
+            ),
+        };
+        let mut g = self.inner.clone();
+        let out = detached(py, move || {
+            let mut ev = Vec::new();
+            g.deal_round(&parsed, starter, &mut ev)?;
+            Ok((g, ev))
+        })?;
+        Ok((
+            PyGyla { inner: out.0 },
+            out.1.iter().map(event_tuple).collect(),
+        ))
+    }
+
+    /// Parse a position in Gyla notation.
+    #[staticmethod]
+    fn from_notation(text: &str) -> PyResult<Self> {
+        guarded(|| notation::parse(text)).map(|inner| PyGyla { inner })
+    }
+
+    /// The position in Gyla notation.
+    fn to_notation(&self) -> String {
+        self.inner.to_notation()
+    }
+
+    /// The game's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed()
+    }
+
+    /// Computer seats.
+    #[getter]
+    fn ai(&self) -> [bool; 4] {
+        self.inner.ai()
+    }
+
+    /// Round number (0 before start).
+    #[getter]
+    fn round(&self) -> u8 {
+        self.inner.round()
+    }
+
+    /// Game points (team 1, team 2).
+    #[getter]
+    fn scores(&self) -> (u16, u16) {
+        let s = self.inner.scores();
+        (s[0], s[1])
+    }
+
+    /// Tricks won this round (team 1, team 2).
+    #[getter]
+    fn tricks_won(&self) -> (u8, u8) {
+        let s = self.inner.tricks_won();
+        (s[0], s[1])
+    }
+
+    /// The round's starter (0 before start).
+    #[getter]
+    fn starter(&self) -> u8 {
+        self.inner.starter()
+    }
+
+    /// The trump suit letter, or None.
+    #[getter]
+    fn trump(&self) -> Option<char> {
+        self.inner.trump().map(Suit::letter)
+    }
+
+    /// `not_started`, `assign_trump`, `play_card` or `over`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.inner.phase() {
+            Phase::NotStarted => "not_started",
+            Phase::AssignTrump => "assign_trump",
+            Phase::Play => "play_card",
+            Phase::Over => "over",
+        }
+    }
+
+    /// `(name, player)` of the expected action, or None.
+    #[getter]
+    fn next_action(&self) -> Option<(&'static str, u8)> {
+        self.inner
+            .next_action()
+            .map(|n| (n.name.as_str(), n.player))
+    }
+
+    /// The winning team of a finished game.
+    #[getter]
+    fn winning_team(&self) -> Option<u8> {
+        self.inner.winning_team()
+    }
+
+    /// Whether the starter held the six of trumps when assigning trump.
+    #[getter]
+    fn trumped_with_six(&self) -> bool {
+        self.inner.trumped_with_six()
+    }
+
+    /// The Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// Seat `player`'s hand in hand order.
+    fn hand(&self, player: u8) -> Vec<String> {
+        cards(self.inner.hand(player))
+    }
+
+    /// This round's plays in order.
+    fn plays(&self) -> Vec<String> {
+        cards(self.inner.plays())
+    }
+
+    /// This round's tricks: `(leader, cards, winner or 0)`.
+    fn tricks(&self) -> Vec<(u8, Vec<String>, u8)> {
+        self.inner
+            .tricks()
+            .into_iter()
+            .map(|(l, c, w)| (l, cards(c), w.unwrap_or(0)))
+            .collect()
+    }
+
+    /// The leader of each trick started this round.
+    fn leaders(&self) -> Vec<u8> {
+        self.inner.leaders()
+    }
+
+    /// Legal cards of `player` in hand order (empty unless that seat is to play).
+    fn legal_cards(&self, player: u8) -> Vec<String> {
+        cards(self.inner.legal_cards(player))
+    }
+
+    /// Legal moves: suit names while trump is expected, else cards in hand order.
+    fn legal_moves(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        v.into_iter().map(move_text).collect()
+    }
+
+    /// Fixed action indices of the legal moves (cards 0–35 canonical, trumps 36–39).
+    fn legal_action_indices(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        v.into_iter().map(gyla::action_index).collect()
+    }
+
+    /// The computer player's move now (suit name or card), or None.
+    fn computer_move(&self) -> Option<String> {
+        self.inner.computer_choice().map(move_text)
+    }
+
+    /// Returns per seat (the seat's team points).
+    fn returns(&self) -> Vec<f32> {
+        let mut r = vec![0.0; 4];
+        self.inner.returns_into(&mut r);
+        r
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+/// The engine's canonical card order (the fixed action space's first 36 actions).
+#[pyfunction]
+fn canonical_deck() -> Vec<String> {
+    cards(gyla::canonical_deck())
+}
+
+/// True when one of the hands holds all four 6s or all four 7s.
+#[pyfunction]
+fn triggers_redeal(hands: Vec<Vec<String>>) -> PyResult<bool> {
+    let sets = hands
+        .iter()
+        .map(|h| {
+            h.iter()
+                .map(|t| Card::parse(t, Spelling::RankSuit))
+                .collect::<Result<parlour_core::cards::CardSet, Error>>()
+        })
+        .collect::<Result<Vec<_>, Error>>();
+    guarded(|| sets).map(|s| gyla::triggers_redeal(&s))
+}
 
 /// Register `parlour._core.gyla`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "gyla")?;
+    m.add_class::<PyGyla>()?;
+    m.add_function(wrap_pyfunction!(canonical_deck, &m)?)?;
+    m.add_function(wrap_pyfunction!(triggers_redeal, &m)?)?;
     super::add_submodule(parent, &m, "gyla")
 }

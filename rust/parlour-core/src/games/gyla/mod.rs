@@ -1,1 +1,1230 @@
-//! gyla (rules land with its issue).
+//! Gyla: the four-player, two-team, 36-card trick-taking game, as the reference engine
+//! vetalpaprotsky/gyla v0.5.0 plays it (rules: `shared/specs/gyla/RULES.md`, computer player:
+//! `AI.md`, flow and errors: `ENGINE.md`).
+//!
+//! Some notes on this implementation:
+//!
+//! * Seats are `1..=4` in the engine-flow API (team 1 = seats 1 and 3); the [`GameState`] trait
+//!   uses `0..4`.
+//! * Trumps are the chosen suit plus every 7 and every Jack (15 cards); the core's
+//!   [`TrickRules`] with [`FollowPolicy::FollowSuit`] gives the follow rule and the winner.
+//! * Hands keep their dealt (deck) order; the computer player's tie-breaks depend on it.
+//! * Round `n` is dealt from `seed_for(seed, n)` with a Fisher–Yates permutation placing the
+//!   canonical cards (`6C 6S 6H 6D 7C …`) like the engine, re-shuffling while any hand holds
+//!   all four 6s or all four 7s.
+//! * The engine flow ([`Gyla::start`], [`Gyla::apply_action`], [`Gyla::deal_round`]) validates
+//!   in the engine's order, emits the engine's events and lets computer seats move at once;
+//!   the [`GameState`] trait applies one move and never moves for anybody.
+//! * Notation: see [`notation`] (`scores round starter trump hands tricks next ai seed`).
+
+mod ai;
+pub mod notation;
+
+use crate::cards::{Card, CardSet, Suit, ACE, JACK, SEVEN, SIX};
+use crate::error::{Error, Result};
+use crate::game::{GameState, Seat};
+use crate::rng::{seed_for, shuffle, Rng};
+use crate::trick::{FollowPolicy, TrickRules};
+use crate::zobrist;
+
+/// The suits in the engine's order (codes 10, 20, 30, 40): clubs, spades, hearts, diamonds.
+pub const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
+
+/// Points a team needs to win the game.
+pub const TARGET: u16 = 60;
+
+/// The engine's integer code of a suit (clubs 10, spades 20, hearts 30, diamonds 40).
+#[must_use]
+pub fn suit_code(suit: Suit) -> u8 {
+    match suit {
+        Suit::Clubs => 10,
+        Suit::Spades => 20,
+        Suit::Hearts => 30,
+        Suit::Diamonds => 40,
+    }
+}
+
+/// The suit of an engine suit code, if it is one.
+#[must_use]
+pub fn suit_from_code(code: i64) -> Option<Suit> {
+    match code {
+        10 => Some(Suit::Clubs),
+        20 => Some(Suit::Spades),
+        30 => Some(Suit::Hearts),
+        40 => Some(Suit::Diamonds),
+        _ => None,
+    }
+}
+
+/// The engine's integer code of a rank (six 1 … ace 9).
+#[must_use]
+pub fn rank_code(card: Card) -> u8 {
+    card.rank().saturating_sub(3)
+}
+
+/// The card of engine rank code `rank` (1–9) and suit code `suit`, if both are valid.
+#[must_use]
+pub fn card_from_codes(rank: i64, suit: i64) -> Option<Card> {
+    let s = suit_from_code(suit)?;
+    let r = u8::try_from(rank).ok().filter(|r| (1..=9).contains(r))?;
+    Card::new(s, r + 3)
+}
+
+fn suit_pos(suit: Suit) -> usize {
+    match suit {
+        Suit::Clubs => 0,
+        Suit::Spades => 1,
+        Suit::Hearts => 2,
+        Suit::Diamonds => 3,
+    }
+}
+
+/// The 36 cards in the engine's canonical order, rank-major and suit-minor:
+/// `6C 6S 6H 6D 7C 7S … AH AD`.
+#[must_use]
+pub fn canonical_deck() -> Vec<Card> {
+    (SIX..=ACE)
+        .flat_map(|r| SUITS.iter().filter_map(move |&s| Card::new(s, r)))
+        .collect()
+}
+
+/// The fixed action index of a move: cards `0..36` in canonical order, then trump suits
+/// `36..40` in the engine's suit order.
+#[must_use]
+pub fn action_index(mv: GylaMove) -> usize {
+    match mv {
+        GylaMove::Trump(s) => 36 + suit_pos(s),
+        GylaMove::Play(c) => usize::from(c.rank().saturating_sub(SIX)) * 4 + suit_pos(c.suit()),
+    }
+}
+
+/// Size of the fixed action space ([`action_index`]).
+pub const NUM_ACTIONS: usize = 40;
+
+/// The trump set for a trump suit: the suit plus every 7 and every Jack (within the 36 cards).
+#[must_use]
+pub fn trumps_for(trump: Option<Suit>) -> CardSet {
+    let defaults = CardSet::rank_mask(SEVEN).union(CardSet::rank_mask(JACK));
+    trump
+        .map_or(defaults, |s| defaults.union(CardSet::suit_mask(s)))
+        .intersection(CardSet::FULL36)
+}
+
+/// The engine's card order (`Card.level()`): 22 for the six of trumps down to 1 for a plain
+/// six; trumps are 8–22, plain cards 1–7.
+#[must_use]
+pub fn level(card: Card, trump: Option<Suit>) -> u32 {
+    // indexed by rank (two 0 … ace 12) and by suit lane (spades, hearts, diamonds, clubs)
+    const PLAIN: [u32; 13] = [0, 0, 0, 0, 1, 0, 2, 3, 4, 0, 5, 6, 7];
+    const SEVENS: [u32; 4] = [20, 19, 18, 21];
+    const JACKS: [u32; 4] = [16, 15, 14, 17];
+    let r = card.rank();
+    let lane = usize::from(card.index() / 16) & 3;
+    match r {
+        SEVEN => SEVENS[lane],
+        JACK => JACKS[lane],
+        _ => {
+            let plain = PLAIN.get(usize::from(r)).copied().unwrap_or(0);
+            if Some(card.suit()) == trump {
+                if r == SIX {
+                    22
+                } else {
+                    plain + 6
+                }
+            } else {
+                plain
+            }
+        }
+    }
+}
+
+/// True when any one hand holds all four 6s or all four 7s (the engine then re-deals).
+#[must_use]
+pub fn triggers_redeal(hands: &[CardSet]) -> bool {
+    hands.iter().any(|h| {
+        h.intersection(CardSet::rank_mask(SIX)).len() == 4
+            || h.intersection(CardSet::rank_mask(SEVEN)).len() == 4
+    })
+}
+
+/// Deal round `round` of a game seeded with `seed`: four hands of nine cards in deck order.
+#[must_use]
+pub fn deal_from_seed(seed: u64, round: u8) -> [[u8; 9]; 4] {
+    // the canonical order as card indices: rank-major, suits clubs, spades, hearts, diamonds
+    let mut canonical = [0u8; 36];
+    for (k, slot) in canonical.iter_mut().enumerate() {
+        #[allow(clippy::cast_possible_truncation)]
+        let rank = SIX + (k / 4) as u8;
+        *slot = SUITS[k % 4].index() * 16 + rank;
+    }
+    let mut rng = Rng::new(seed_for(seed, u64::from(round)));
+    loop {
+        let mut perm = [0u8; 36];
+        for (i, p) in perm.iter_mut().enumerate() {
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                *p = i as u8;
+            }
+        }
+        shuffle(&mut perm, &mut rng);
+        let mut deck = [0u8; 36];
+        for (k, &p) in perm.iter().enumerate() {
+            deck[usize::from(p)] = canonical[k];
+        }
+        let mut hands = [[0u8; 9]; 4];
+        let mut sets = [CardSet::EMPTY; 4];
+        for (i, &c) in deck.iter().enumerate() {
+            hands[i / 9][i % 9] = c;
+            sets[i / 9].0 |= 1u64 << c;
+        }
+        if !triggers_redeal(&sets) {
+            return hands;
+        }
+    }
+}
+
+/// The two engine actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionName {
+    /// `assign_trump`.
+    AssignTrump,
+    /// `play_card`.
+    PlayCard,
+}
+
+impl ActionName {
+    /// The engine's name of the action.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActionName::AssignTrump => "assign_trump",
+            ActionName::PlayCard => "play_card",
+        }
+    }
+}
+
+/// The action the engine expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NextAction {
+    /// Which action.
+    pub name: ActionName,
+    /// By which seat, 1–4.
+    pub player: u8,
+}
+
+/// The engine's event types, in lifecycle order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// `game_started`.
+    GameStarted,
+    /// `round_started`.
+    RoundStarted,
+    /// `trump_assigned`.
+    TrumpAssigned,
+    /// `trick_started`.
+    TrickStarted,
+    /// `card_played`.
+    CardPlayed,
+    /// `card_played_and_trick_completed`.
+    CardPlayedAndTrickCompleted,
+    /// `card_played_and_round_completed`.
+    CardPlayedAndRoundCompleted,
+    /// `card_played_and_game_completed`.
+    CardPlayedAndGameCompleted,
+}
+
+impl EventKind {
+    /// The engine's event name.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::GameStarted => "game_started",
+            EventKind::RoundStarted => "round_started",
+            EventKind::TrumpAssigned => "trump_assigned",
+            EventKind::TrickStarted => "trick_started",
+            EventKind::CardPlayed => "card_played",
+            EventKind::CardPlayedAndTrickCompleted => "card_played_and_trick_completed",
+            EventKind::CardPlayedAndRoundCompleted => "card_played_and_round_completed",
+            EventKind::CardPlayedAndGameCompleted => "card_played_and_game_completed",
+        }
+    }
+}
+
+/// One event of the engine flow, with the facts a client needs (not a full state copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    /// The event type.
+    pub kind: EventKind,
+    /// The next action expected when the event was emitted (`None` for `game_started`,
+    /// `trump_assigned` and every `*_completed`).
+    pub next: Option<NextAction>,
+    /// Round number (0 for `game_started`).
+    pub round: u8,
+    /// The acting seat (trumper or card player), 0 when none.
+    pub player: u8,
+    /// The card played, for the `card_played*` events.
+    pub card: Option<Card>,
+    /// The trump suit of the round, once assigned.
+    pub trump: Option<Suit>,
+    /// Trick number (1–9) for trick and card events, else 0.
+    pub trick: u8,
+    /// The trick's winner for the `*_completed` events, else 0.
+    pub winner: u8,
+    /// Game points `[team 1, team 2]` after the event.
+    pub scores: [u16; 2],
+}
+
+/// A Gyla move for the [`GameState`] trait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GylaMove {
+    /// Assign this trump suit.
+    Trump(Suit),
+    /// Play this card.
+    Play(Card),
+}
+
+/// Options of a Gyla game (the trait's config): which seats the engine flow plays itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GylaConfig {
+    /// Computer seats `[seat 1, seat 2, seat 3, seat 4]` (used by the engine flow only).
+    pub ai: [bool; 4],
+}
+
+/// The phase of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// `start` not yet called.
+    NotStarted,
+    /// The round's starter must assign trump.
+    AssignTrump,
+    /// Cards are being played.
+    Play,
+    /// A team reached 60.
+    Over,
+}
+
+/// A Gyla position: the whole game (scores, round, hands in order, tricks so far).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gyla {
+    seed: u64,
+    ai: [bool; 4],
+    round: u8,
+    scores: [u16; 2],
+    starter: u8,
+    trump: Option<Suit>,
+    order: [[u8; 9]; 4],
+    lens: [u8; 4],
+    hands: [CardSet; 4],
+    plays: [u8; 36],
+    nplays: u8,
+    leaders: [u8; 9],
+    won: [u8; 2],
+    over: bool,
+    hash: u64,
+}
+
+const F_HAND: usize = 0; // 0..4
+const F_TRICK: usize = 4; // 4..8
+const F_NEXT: usize = 8;
+const F_TRUMP: usize = 9;
+const F_ROUND: usize = 10;
+const F_STARTER: usize = 11;
+const F_SCORE: usize = 12; // 12..14
+const F_WON: usize = 14; // 14..16
+const F_AI: usize = 16;
+
+fn card_at(index: u8) -> Option<Card> {
+    Card::from_index(index)
+}
+
+/// Seat `p`'s team, 1 or 2.
+#[must_use]
+pub fn team_of(p: u8) -> u8 {
+    if p % 2 == 1 {
+        1
+    } else {
+        2
+    }
+}
+
+fn next_seat(p: u8) -> u8 {
+    p % 4 + 1
+}
+
+impl Gyla {
+    /// A new, not yet started game: `seed` deals every round, `ai` marks computer seats.
+    #[must_use]
+    pub fn new(seed: u64, ai: [bool; 4]) -> Gyla {
+        let mut g = Gyla {
+            seed,
+            ai,
+            round: 0,
+            scores: [0; 2],
+            starter: 0,
+            trump: None,
+            order: [[0; 9]; 4],
+            lens: [0; 4],
+            hands: [CardSet::EMPTY; 4],
+            plays: [0; 36],
+            nplays: 0,
+            leaders: [0; 9],
+            won: [0; 2],
+            over: false,
+            hash: 0,
+        };
+        g.hash = g.full_hash();
+        g
+    }
+
+    // ----- accessors -------------------------------------------------------------------
+
+    /// The game's seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// Computer seats.
+    #[must_use]
+    pub fn ai(&self) -> [bool; 4] {
+        self.ai
+    }
+    /// Round number (0 before `start`).
+    #[must_use]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// Game points `[team 1, team 2]`.
+    #[must_use]
+    pub fn scores(&self) -> [u16; 2] {
+        self.scores
+    }
+    /// The round's starter (trumper), 1–4, or 0 before `start`.
+    #[must_use]
+    pub fn starter(&self) -> u8 {
+        self.starter
+    }
+    /// The round's trump suit once assigned.
+    #[must_use]
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+    /// Tricks won this round `[team 1, team 2]`.
+    #[must_use]
+    pub fn tricks_won(&self) -> [u8; 2] {
+        self.won
+    }
+    /// True when a team has reached 60.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+    /// The winning team (1 or 2) of a finished game.
+    #[must_use]
+    pub fn winning_team(&self) -> Option<u8> {
+        if !self.over {
+            None
+        } else if self.scores[0] >= TARGET {
+            Some(1)
+        } else {
+            Some(2)
+        }
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        if self.round == 0 {
+            Phase::NotStarted
+        } else if self.over {
+            Phase::Over
+        } else if self.trump.is_none() {
+            Phase::AssignTrump
+        } else {
+            Phase::Play
+        }
+    }
+
+    /// The hand of seat `p` (1–4) in hand order; empty for other numbers.
+    #[must_use]
+    pub fn hand(&self, p: u8) -> Vec<Card> {
+        let i = usize::from(p.wrapping_sub(1));
+        match (self.order.get(i), self.lens.get(i)) {
+            (Some(o), Some(&n)) => o
+                .iter()
+                .take(usize::from(n))
+                .filter_map(|&x| card_at(x))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The hand of seat `p` (1–4) as a set.
+    #[must_use]
+    pub fn hand_set(&self, p: u8) -> CardSet {
+        self.hands
+            .get(usize::from(p.wrapping_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Every card played this round, in play order.
+    #[must_use]
+    pub fn plays(&self) -> Vec<Card> {
+        self.plays
+            .iter()
+            .take(usize::from(self.nplays))
+            .filter_map(|&x| card_at(x))
+            .collect()
+    }
+
+    /// The leader of each trick started this round (1–4), in order.
+    #[must_use]
+    pub fn leaders(&self) -> Vec<u8> {
+        if self.trump.is_none() {
+            return Vec::new();
+        }
+        let n = (usize::from(self.nplays) / 4 + 1).min(9);
+        self.leaders.iter().take(n).copied().collect()
+    }
+
+    /// This round's tricks so far: `(leader, cards in play order, winner once complete)`.
+    #[must_use]
+    pub fn tricks(&self) -> Vec<(u8, Vec<Card>, Option<u8>)> {
+        let plays = self.plays();
+        let trump = self.trump;
+        plays
+            .chunks(4)
+            .enumerate()
+            .map(|(t, cards)| {
+                let leader = self.leaders.get(t).copied().unwrap_or(0);
+                let winner = (cards.len() == 4)
+                    .then(|| self.rules().winner(cards, |c| level(c, trump)))
+                    .flatten()
+                    .map(|w| {
+                        #[allow(clippy::cast_possible_truncation)]
+                        let w = w as u8;
+                        (leader + 3 + w) % 4 + 1
+                    });
+                (leader, cards.to_vec(), winner)
+            })
+            .collect()
+    }
+
+    /// The seat that made play `i` of this round.
+    fn player_of(&self, i: usize) -> u8 {
+        let leader = self.leaders.get(i / 4).copied().unwrap_or(1);
+        #[allow(clippy::cast_possible_truncation)]
+        let offset = (i % 4) as u8;
+        (leader + 3 + offset) % 4 + 1
+    }
+
+    /// True when the starter held the six of trumps when assigning trump (informational).
+    #[must_use]
+    pub fn trumped_with_six(&self) -> bool {
+        let Some(t) = self.trump else { return false };
+        let Some(six) = Card::new(t, SIX) else {
+            return false;
+        };
+        if self.hand_set(self.starter).contains(six) {
+            return true;
+        }
+        (0..usize::from(self.nplays)).any(|i| {
+            self.plays.get(i).and_then(|&x| card_at(x)) == Some(six)
+                && self.player_of(i) == self.starter
+        })
+    }
+
+    /// The trick rules of this round.
+    #[must_use]
+    pub fn rules(&self) -> TrickRules {
+        TrickRules {
+            trumps: trumps_for(self.trump),
+            policy: FollowPolicy::FollowSuit,
+        }
+    }
+
+    fn current_trick_len(&self) -> usize {
+        if self.nplays == 36 {
+            0
+        } else {
+            usize::from(self.nplays) % 4
+        }
+    }
+
+    fn lead_card(&self) -> Option<Card> {
+        if self.current_trick_len() == 0 {
+            return None;
+        }
+        let start = usize::from(self.nplays) / 4 * 4;
+        self.plays.get(start).and_then(|&x| card_at(x))
+    }
+
+    fn seat_to_play(&self) -> u8 {
+        let t = usize::from(self.nplays) / 4;
+        let leader = self.leaders.get(t).copied().unwrap_or(1);
+        let pos = self.nplays % 4;
+        (leader + 3 + pos) % 4 + 1
+    }
+
+    /// The next action the engine expects, if any.
+    #[must_use]
+    pub fn next_action(&self) -> Option<NextAction> {
+        match self.phase() {
+            Phase::NotStarted | Phase::Over => None,
+            Phase::AssignTrump => Some(NextAction {
+                name: ActionName::AssignTrump,
+                player: self.starter,
+            }),
+            Phase::Play => Some(NextAction {
+                name: ActionName::PlayCard,
+                player: self.seat_to_play(),
+            }),
+        }
+    }
+
+    /// The legal cards of seat `p` (1–4) in hand order: empty unless `p` is to play.
+    #[must_use]
+    pub fn legal_cards(&self, p: u8) -> Vec<Card> {
+        match self.next_action() {
+            Some(NextAction {
+                name: ActionName::PlayCard,
+                player,
+            }) if player == p => {
+                let legal = self.legal_set(p);
+                self.hand(p)
+                    .into_iter()
+                    .filter(|c| legal.contains(*c))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn legal_set(&self, p: u8) -> CardSet {
+        self.rules().legal(self.hand_set(p), self.lead_card())
+    }
+
+    // ----- hashing -----------------------------------------------------------------------
+
+    fn next_code(&self) -> usize {
+        match self.phase() {
+            Phase::NotStarted => 10,
+            Phase::Over => 0,
+            Phase::AssignTrump => usize::from(self.starter),
+            Phase::Play => 4 + usize::from(self.seat_to_play()),
+        }
+    }
+
+    fn full_hash(&self) -> u64 {
+        let mut h = seed_for(self.seed, 0x6779_6C61);
+        for (seat, hand) in self.hands.iter().enumerate() {
+            h ^= zobrist::of_set(F_HAND + seat, hand.bits());
+        }
+        let t0 = usize::from(self.nplays) / 4 * 4;
+        for i in 0..self.current_trick_len() {
+            if let Some(&c) = self.plays.get(t0 + i) {
+                h ^= zobrist::feature(F_TRICK + i, usize::from(c));
+            }
+        }
+        h ^= zobrist::feature(F_NEXT, self.next_code());
+        h ^= zobrist::feature(F_TRUMP, self.trump.map_or(0, |s| 1 + suit_pos(s)));
+        h ^= zobrist::feature(F_ROUND, usize::from(self.round));
+        h ^= zobrist::feature(F_STARTER, usize::from(self.starter));
+        for t in 0..2 {
+            h ^= zobrist::key((F_SCORE + t) * 64 + 1 + usize::from(self.scores[t]));
+            h ^= zobrist::feature(F_WON + t, usize::from(self.won[t]));
+        }
+        let ai_bits = self
+            .ai
+            .iter()
+            .enumerate()
+            .fold(0usize, |acc, (i, &a)| acc | (usize::from(a) << i));
+        h ^ zobrist::feature(F_AI, ai_bits)
+    }
+
+    // ----- transitions -------------------------------------------------------------------
+
+    /// Set up round `round` with `hands` (in hand order) and `starter`; no event.
+    fn begin_round(&mut self, round: u8, hands: &[[u8; 9]; 4], starter: u8) {
+        self.round = round;
+        self.starter = starter;
+        self.trump = None;
+        for (i, h) in hands.iter().enumerate() {
+            self.order[i] = *h;
+            self.hands[i] = CardSet(h.iter().fold(0u64, |acc, &c| acc | 1u64 << (c & 63)));
+            self.lens[i] = 9;
+        }
+        self.plays = [0; 36];
+        self.nplays = 0;
+        self.leaders = [0; 9];
+        self.won = [0; 2];
+        self.hash = self.full_hash();
+    }
+
+    fn event(&self, kind: EventKind, player: u8, card: Option<Card>, winner: u8) -> Event {
+        let next = match kind {
+            EventKind::GameStarted
+            | EventKind::TrumpAssigned
+            | EventKind::CardPlayedAndTrickCompleted
+            | EventKind::CardPlayedAndRoundCompleted
+            | EventKind::CardPlayedAndGameCompleted => None,
+            _ => self.next_action(),
+        };
+        let trick = match kind {
+            EventKind::GameStarted | EventKind::RoundStarted | EventKind::TrumpAssigned => 0,
+            EventKind::TrickStarted => (self.nplays / 4 + 1).min(9),
+            _ => self.nplays.saturating_sub(1) / 4 + 1,
+        };
+        Event {
+            kind,
+            next,
+            round: self.round,
+            player,
+            card,
+            trump: self.trump,
+            trick,
+            winner,
+            scores: self.scores,
+        }
+    }
+
+    /// Apply a move already known to be legal here, pushing events to `events` when given.
+    fn step(&mut self, mv: GylaMove, mut events: Option<&mut Vec<Event>>) {
+        match mv {
+            GylaMove::Trump(suit) => {
+                self.hash ^= zobrist::feature(F_NEXT, self.next_code());
+                self.hash ^= zobrist::feature(F_TRUMP, 0);
+                self.trump = Some(suit);
+                self.leaders[0] = self.starter;
+                self.hash ^= zobrist::feature(F_TRUMP, 1 + suit_pos(suit));
+                self.hash ^= zobrist::feature(F_NEXT, self.next_code());
+                if let Some(ev) = events.as_deref_mut() {
+                    ev.push(self.event(EventKind::TrumpAssigned, self.starter, None, 0));
+                    ev.push(self.event(EventKind::TrickStarted, 0, None, 0));
+                }
+            }
+            GylaMove::Play(card) => self.play(card, events),
+        }
+    }
+
+    fn play(&mut self, card: Card, mut events: Option<&mut Vec<Event>>) {
+        let p = self.seat_to_play();
+        let pi = usize::from(p - 1);
+        self.hash ^= zobrist::feature(F_NEXT, self.next_code());
+        // remove from the ordered hand, keeping the order of the rest
+        let n = usize::from(self.lens[pi]);
+        if let Some(pos) = self.order[pi][..n].iter().position(|&x| x == card.index()) {
+            self.order[pi].copy_within(pos + 1..n, pos);
+            self.order[pi][n - 1] = 0;
+            self.lens[pi] -= 1;
+        }
+        self.hands[pi].remove(card);
+        self.hash ^= zobrist::feature(F_HAND + pi, usize::from(card.index()));
+        let pos_in_trick = usize::from(self.nplays) % 4;
+        self.plays[usize::from(self.nplays)] = card.index();
+        self.hash ^= zobrist::feature(F_TRICK + pos_in_trick, usize::from(card.index()));
+        self.nplays += 1;
+        if pos_in_trick < 3 {
+            self.hash ^= zobrist::feature(F_NEXT, self.next_code());
+            if let Some(ev) = events.as_deref_mut() {
+                ev.push(self.event(EventKind::CardPlayed, p, Some(card), 0));
+            }
+            return;
+        }
+        // the trick is complete
+        let t = usize::from(self.nplays) / 4 - 1;
+        let mut trick = [card; 4];
+        for (slot, &x) in trick.iter_mut().zip(&self.plays[t * 4..t * 4 + 4]) {
+            if let Some(c) = card_at(x) {
+                *slot = c;
+            }
+        }
+        let trump = self.trump;
+        let w = self
+            .rules()
+            .winner(&trick, |c| level(c, trump))
+            .unwrap_or(0);
+        let leader = self.leaders[t];
+        #[allow(clippy::cast_possible_truncation)]
+        let winner = (leader + 3 + w as u8) % 4 + 1;
+        for (i, c) in trick.iter().enumerate() {
+            self.hash ^= zobrist::feature(F_TRICK + i, usize::from(c.index()));
+        }
+        let wt = usize::from(team_of(winner) - 1);
+        self.hash ^= zobrist::feature(F_WON + wt, usize::from(self.won[wt]));
+        self.won[wt] += 1;
+        self.hash ^= zobrist::feature(F_WON + wt, usize::from(self.won[wt]));
+        if t < 8 {
+            self.leaders[t + 1] = winner;
+            self.hash ^= zobrist::feature(F_NEXT, self.next_code());
+            if let Some(ev) = events.as_deref_mut() {
+                ev.push(self.event(
+                    EventKind::CardPlayedAndTrickCompleted,
+                    p,
+                    Some(card),
+                    winner,
+                ));
+                ev.push(self.event(EventKind::TrickStarted, 0, None, 0));
+            }
+            return;
+        }
+        // the round is complete
+        let (win_team, base) = round_result(self.won);
+        let starter_team = team_of(self.starter);
+        let bonus = if win_team == starter_team { 0 } else { 6 };
+        self.scores[usize::from(win_team - 1)] += base + bonus;
+        if self.scores[0] >= TARGET || self.scores[1] >= TARGET {
+            self.over = true;
+            self.hash = self.full_hash();
+            if let Some(ev) = events.as_deref_mut() {
+                ev.push(self.event(EventKind::CardPlayedAndGameCompleted, p, Some(card), winner));
+            }
+            return;
+        }
+        let next_starter = if win_team == starter_team {
+            self.starter
+        } else {
+            next_seat(self.starter)
+        };
+        if let Some(ev) = events.as_deref_mut() {
+            ev.push(self.event(
+                EventKind::CardPlayedAndRoundCompleted,
+                p,
+                Some(card),
+                winner,
+            ));
+        }
+        let round = self.round + 1;
+        let hands = deal_from_seed(self.seed, round);
+        self.begin_round(round, &hands, next_starter);
+        if let Some(ev) = events {
+            ev.push(self.event(EventKind::RoundStarted, 0, None, 0));
+        }
+    }
+
+    /// Let computer seats move while the next action is theirs.
+    fn run_ai(&mut self, mut events: Option<&mut Vec<Event>>) {
+        while let Some(next) = self.next_action() {
+            if !self
+                .ai
+                .get(usize::from(next.player - 1))
+                .copied()
+                .unwrap_or(false)
+            {
+                break;
+            }
+            let Some(mv) = self.computer_choice() else {
+                break;
+            };
+            self.step(mv, events.as_deref_mut());
+        }
+    }
+
+    /// The move the engine's computer player makes now (trump or card), if one is expected.
+    #[must_use]
+    pub fn computer_choice(&self) -> Option<GylaMove> {
+        match self.phase() {
+            Phase::AssignTrump => Some(GylaMove::Trump(ai::choose_trump(&self.hand(self.starter)))),
+            Phase::Play => ai::choose_card(self).map(GylaMove::Play),
+            Phase::NotStarted | Phase::Over => None,
+        }
+    }
+
+    // ----- the engine flow ---------------------------------------------------------------
+
+    /// The engine's `Start()`: deal round 1 from the seed, the holder of the 9♦ starts; emits
+    /// `game_started`, `round_started`, then the computer seats move.
+    ///
+    /// # Errors
+    /// `ALREADY_STARTED` when called twice.
+    pub fn start(&mut self, events: &mut Vec<Event>) -> Result<()> {
+        if self.round != 0 {
+            return Err(Error::illegal(
+                "ALREADY_STARTED",
+                "the game has already been started",
+            ));
+        }
+        let hands = deal_from_seed(self.seed, 1);
+        let starter = nine_of_diamonds_holder(&hands);
+        self.open_game(&hands, starter, events);
+        Ok(())
+    }
+
+    fn open_game(&mut self, hands: &[[u8; 9]; 4], starter: u8, events: &mut Vec<Event>) {
+        events.push(self.event(EventKind::GameStarted, 0, None, 0));
+        self.begin_round(1, hands, starter);
+        events.push(self.event(EventKind::RoundStarted, 0, None, 0));
+        self.run_ai(Some(events));
+    }
+
+    /// Start the current round from explicit hands (for replaying recorded games): on a game
+    /// not yet started this is `start` with these hands; at the start of a later round (trump
+    /// not yet assigned) it replaces that round's deal. `starter` overrides who assigns trump
+    /// and leads; by default the 9♦ holder in round 1, else the rotation rule's starter.
+    /// Emits `game_started` (round 1 only) and `round_started`, then the computer seats move.
+    ///
+    /// # Errors
+    /// `INVALID_DEAL` for hands that are not four hands of nine distinct cards of the deck,
+    /// `REDEAL_REQUIRED` for a deal the engine would re-shuffle, `INVALID_PLAYER` for a starter
+    /// outside 1–4, `NO_ACTION_EXPECTED` after the game, `ROUND_IN_PROGRESS` once trump is
+    /// assigned.
+    pub fn deal_round(
+        &mut self,
+        hands: &[Vec<Card>],
+        starter: Option<u8>,
+        events: &mut Vec<Event>,
+    ) -> Result<()> {
+        let hands = check_hands(hands)?;
+        if let Some(s) = starter {
+            if !(1..=4).contains(&s) {
+                return Err(Error::config(
+                    "INVALID_PLAYER",
+                    format!("starter must be a seat from 1 to 4, not {s}"),
+                ));
+            }
+        }
+        match self.phase() {
+            Phase::NotStarted => {
+                let s = starter.unwrap_or_else(|| nine_of_diamonds_holder(&hands));
+                self.open_game(&hands, s, events);
+                Ok(())
+            }
+            Phase::AssignTrump => {
+                // by default the rules decide: the 9 of diamonds in round 1, else the
+                // rotation rule's starter, already chosen when the round began
+                let s = starter.unwrap_or_else(|| {
+                    if self.round == 1 {
+                        nine_of_diamonds_holder(&hands)
+                    } else {
+                        self.starter
+                    }
+                });
+                self.begin_round(self.round, &hands, s);
+                events.push(self.event(EventKind::RoundStarted, 0, None, 0));
+                self.run_ai(Some(events));
+                Ok(())
+            }
+            Phase::Over => Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                "the game is over; no round can be dealt",
+            )),
+            Phase::Play => Err(Error::illegal(
+                "ROUND_IN_PROGRESS",
+                format!(
+                    "round {} is under way (trump assigned); deal a round before trump is assigned",
+                    self.round
+                ),
+            )),
+        }
+    }
+
+    /// The engine's `Apply(action)`, with the engine's order of checks; then the computer seats
+    /// move. `suit` is the parsed suit of an `assign_trump` (`None`: not a suit), `card` the parsed
+    /// card of a `play_card` (`None`: not a card of the 36).
+    ///
+    /// # Errors
+    /// `NO_ACTION_EXPECTED`, `UNEXPECTED_ACTION`, `INVALID_PLAYER`, `NOT_YOUR_TURN`,
+    /// `INVALID_TRUMP`, `INVALID_CARD`, `CARD_NOT_HELD`, `MUST_FOLLOW_SUIT`; `self` is unchanged.
+    pub fn apply_action(
+        &mut self,
+        name: &str,
+        player: i64,
+        suit: Option<Suit>,
+        card: Option<Card>,
+        events: &mut Vec<Event>,
+    ) -> Result<()> {
+        let mv = self.check_action(name, player, suit, card)?;
+        self.step(mv, Some(events));
+        self.run_ai(Some(events));
+        Ok(())
+    }
+
+    /// Validate an engine action in the engine's order and return the move it makes.
+    ///
+    /// # Errors
+    /// As [`Gyla::apply_action`].
+    pub fn check_action(
+        &self,
+        name: &str,
+        player: i64,
+        suit: Option<Suit>,
+        card: Option<Card>,
+    ) -> Result<GylaMove> {
+        let Some(next) = self.next_action() else {
+            let why = if self.round == 0 {
+                "the game has not been started"
+            } else {
+                "the game is over"
+            };
+            return Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                format!("no action expected: {why}"),
+            ));
+        };
+        if name != next.name.as_str() {
+            let shown: String = name.chars().take(40).collect();
+            return Err(Error::illegal(
+                "UNEXPECTED_ACTION",
+                format!(
+                    "expecting a {} action from player {}, not {shown:?}",
+                    next.name.as_str(),
+                    next.player
+                ),
+            ));
+        }
+        if !(1..=4).contains(&player) {
+            return Err(Error::illegal(
+                "INVALID_PLAYER",
+                format!("player must be a seat from 1 to 4, not {player}"),
+            ));
+        }
+        if player != i64::from(next.player) {
+            return Err(Error::illegal(
+                "NOT_YOUR_TURN",
+                format!(
+                    "it is player {}'s turn to {}, not player {player}'s",
+                    next.player,
+                    next.name.as_str()
+                ),
+            ));
+        }
+        match next.name {
+            ActionName::AssignTrump => {
+                let s = suit.ok_or_else(|| {
+                    Error::illegal(
+                        "INVALID_TRUMP",
+                        "trump must be one of clubs, spades, hearts or diamonds",
+                    )
+                })?;
+                Ok(GylaMove::Trump(s))
+            }
+            ActionName::PlayCard => {
+                let c = card
+                    .filter(|c| CardSet::FULL36.contains(*c))
+                    .ok_or_else(|| {
+                        Error::illegal(
+                            "INVALID_CARD",
+                            "the card is not one of the 36 cards of the Gyla deck",
+                        )
+                    })?;
+                self.check_play(next.player, c)?;
+                Ok(GylaMove::Play(c))
+            }
+        }
+    }
+
+    fn check_play(&self, p: u8, c: Card) -> Result<()> {
+        let text = || c.format(crate::cards::Spelling::RankSuit);
+        if !self.hand_set(p).contains(c) {
+            return Err(Error::illegal(
+                "CARD_NOT_HELD",
+                format!("player {p} does not hold {}", text()),
+            ));
+        }
+        if !self.legal_set(p).contains(c) {
+            let lead = self.lead_card().map_or(String::new(), |l| {
+                l.format(crate::cards::Spelling::RankSuit)
+            });
+            let need = match self.lead_card() {
+                Some(l) if self.rules().trumps.contains(l) => "a trump".to_string(),
+                Some(l) => format!("a non-trump {}", suit_name(l.suit())),
+                None => "any card".to_string(),
+            };
+            return Err(Error::illegal(
+                "MUST_FOLLOW_SUIT",
+                format!(
+                    "player {p} cannot play {}: {lead} was led and they hold {need}",
+                    text()
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The English name of a suit (`clubs`, `spades`, `hearts`, `diamonds`).
+#[must_use]
+pub fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Clubs => "clubs",
+        Suit::Spades => "spades",
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+    }
+}
+
+/// `(winning team, base points)` of a round from the tricks `[team 1, team 2]`.
+#[must_use]
+pub fn round_result(won: [u8; 2]) -> (u8, u16) {
+    let (team, tricks) = if won[0] > won[1] {
+        (1, won[0])
+    } else {
+        (2, won[1])
+    };
+    let base = match tricks {
+        9 => 24,
+        8 => 18,
+        _ => 6,
+    };
+    (team, base)
+}
+
+fn nine_of_diamonds_holder(hands: &[[u8; 9]; 4]) -> u8 {
+    let nine = Card::new(Suit::Diamonds, 7).map_or(0, Card::index);
+    for (i, h) in hands.iter().enumerate() {
+        if h.contains(&nine) {
+            #[allow(clippy::cast_possible_truncation)]
+            return i as u8 + 1;
+        }
+    }
+    1
+}
+
+fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
+    let bad = |m: String| Error::config("INVALID_DEAL", m);
+    if hands.len() != 4 {
+        return Err(bad(format!("a deal is four hands, not {}", hands.len())));
+    }
+    let mut seen = CardSet::EMPTY;
+    let mut sets = [CardSet::EMPTY; 4];
+    let mut out = [[0u8; 9]; 4];
+    for (i, h) in hands.iter().enumerate() {
+        if h.len() != 9 {
+            return Err(bad(format!("hand {} has {} cards, not 9", i + 1, h.len())));
+        }
+        for (j, &c) in h.iter().enumerate() {
+            if !CardSet::FULL36.contains(c) {
+                return Err(bad(format!(
+                    "{} is not a card of the 36-card deck",
+                    c.format(crate::cards::Spelling::RankSuit)
+                )));
+            }
+            if seen.contains(c) {
+                return Err(bad(format!(
+                    "{} is dealt twice",
+                    c.format(crate::cards::Spelling::RankSuit)
+                )));
+            }
+            seen.insert(c);
+            sets[i].insert(c);
+            out[i][j] = c.index();
+        }
+    }
+    if triggers_redeal(&sets) {
+        return Err(Error::config(
+            "REDEAL_REQUIRED",
+            "a hand holds all four 6s or all four 7s; the engine would re-deal",
+        ));
+    }
+    Ok(out)
+}
+
+impl GameState for Gyla {
+    type Move = GylaMove;
+    type Config = GylaConfig;
+
+    fn new_game(config: &GylaConfig, seed: u64) -> Self {
+        let mut g = Gyla::new(seed, config.ai);
+        let hands = deal_from_seed(seed, 1);
+        let starter = nine_of_diamonds_holder(&hands);
+        g.begin_round(1, &hands, starter);
+        g
+    }
+
+    fn num_seats(&self) -> usize {
+        4
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.next_action().map(|n| n.player - 1)
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<GylaMove>) {
+        out.clear();
+        match self.phase() {
+            Phase::AssignTrump => out.extend(SUITS.iter().map(|&s| GylaMove::Trump(s))),
+            Phase::Play => {
+                let p = self.seat_to_play();
+                let legal = self.legal_set(p);
+                let pi = usize::from(p - 1);
+                let n = usize::from(self.lens[pi]);
+                out.extend(
+                    self.order[pi][..n]
+                        .iter()
+                        .filter_map(|&x| card_at(x))
+                        .filter(|c| legal.contains(*c))
+                        .map(GylaMove::Play),
+                );
+            }
+            Phase::NotStarted | Phase::Over => {}
+        }
+    }
+
+    fn apply(&self, mv: GylaMove) -> Result<Self> {
+        let mut next = self.clone();
+        next.apply_mut(mv)?;
+        Ok(next)
+    }
+
+    fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
+        let Some(next) = self.next_action() else {
+            return Err(Error::illegal(
+                "NO_ACTION_EXPECTED",
+                "no action expected: the game is not running",
+            ));
+        };
+        match (mv, next.name) {
+            (GylaMove::Play(c), ActionName::PlayCard) => {
+                if !CardSet::FULL36.contains(c) {
+                    return Err(Error::illegal(
+                        "INVALID_CARD",
+                        "the card is not one of the 36 cards of the Gyla deck",
+                    ));
+                }
+                self.check_play(next.player, c)?;
+            }
+            (GylaMove::Trump(_), ActionName::AssignTrump) => {}
+            (_, expected) => {
+                return Err(Error::illegal(
+                    "UNEXPECTED_ACTION",
+                    format!(
+                        "expecting a {} action from player {}",
+                        expected.as_str(),
+                        next.player
+                    ),
+                ));
+            }
+        }
+        self.step(mv, None);
+        Ok(())
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.over
+    }
+
+    fn returns_into(&self, out: &mut [f32]) {
+        for (i, o) in out.iter_mut().enumerate().take(4) {
+            *o = f32::from(self.scores[i % 2]);
+        }
+    }
+
+    fn winner(&self) -> Option<Seat> {
+        self.winning_team().map(|t| t - 1)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn to_notation(&self) -> String {
+        notation::format(self)
+    }
+
+    fn computer_move(&self) -> Option<GylaMove> {
+        self.computer_choice()
+    }
+}
+
+#[cfg(test)]
+mod tests;

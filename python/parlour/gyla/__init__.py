@@ -1,0 +1,68 @@
+"""Gyla: the four-player, two-team, 36-card trick-taking game, as vetalpaprotsky/gyla v0.5.0.
+
+Rules source: ``shared/specs/gyla/RULES.md`` (rules), ``AI.md`` (the engine's computer player),
+``ENGINE.md`` (flow, events, errors). All 7s and Jacks are always trumps, with the chosen suit;
+the six of trumps is the highest card. A round is 9 tricks; the winning team scores 6, 18 or 24
+(+6 when it did not choose trump); the game ends in the round a team reaches 60.
+
+Cards are rank then suit, ``T`` for ten (``"6S"``, ``"TH"``); seats 1-4, team 1 = seats 1, 3.
+
+Notation (one line, nine space-separated fields)::
+
+    <score1>-<score2> <round> <starter> <trump|-> <hand1>/<hand2>/<hand3>/<hand4>
+        <tricks|-> <next|-> <ai> <seed>
+
+hands are cards in hand order concatenated (``-`` when empty); tricks are this round's plays,
+tricks separated by ``.``; next is ``T<p>`` (assign trump) or ``P<p>`` (play a card); ai is four
+letters ``A``/``H``; seed is decimal. See ``docs/gyla.md``.
+"""
+
+from __future__ import annotations
+
+from parlour.gyla._state import (
+    ACTION_SPACE,
+    ERROR_CODES,
+    SUITS,
+    GylaError,
+    GylaEvent,
+    GylaState,
+    NextAction,
+    PlayerView,
+    Trick,
+)
+from parlour.gyla.api import (
+    ai_card,
+    ai_trump,
+    apply,
+    deal_round,
+    from_notation,
+    legal_cards,
+    new_game,
+    start,
+    to_notation,
+    triggers_redeal,
+    view_for,
+)
+
+__all__ = [
+    "ACTION_SPACE",
+    "ERROR_CODES",
+    "SUITS",
+    "GylaError",
+    "GylaEvent",
+    "GylaState",
+    "NextAction",
+    "PlayerView",
+    "Trick",
+    "ai_card",
+    "ai_trump",
+    "apply",
+    "deal_round",
+    "from_notation",
+    "legal_cards",
+    "new_game",
+    "start",
+    "to_notation",
+    "triggers_redeal",
+    "view_for",
+]

@@ -1,0 +1,348 @@
+"""The engine-mirror API of Gyla: the Go engine's flow as pure functions.
+
+Every function takes a :class:`~parlour.gyla.GylaState` and returns a new one (with the events
+the engine would emit); nothing is mutated. Seats are 1-4; team 1 is seats 1 and 3.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour._core import gyla as _gyla
+from parlour.errors import ConfigError, IllegalMoveError
+from parlour.gyla._state import (
+    GylaError,
+    GylaEvent,
+    GylaState,
+    PlayerView,
+    Trick,
+    _apply_raw,
+    _events,
+    _gyla_error,
+)
+
+__all__ = [
+    "ai_card",
+    "ai_trump",
+    "apply",
+    "deal_round",
+    "from_notation",
+    "legal_cards",
+    "new_game",
+    "start",
+    "to_notation",
+    "triggers_redeal",
+    "view_for",
+]
+
+_U64 = 2**64
+
+
+def _names(value: object, n: int, what: str, code: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != n:
+        raise ConfigError(code, f"{what} must be a sequence of {n} strings")
+    if not all(isinstance(v, str) for v in value):
+        raise ConfigError(code, f"{what} must be a sequence of {n} strings")
+    return tuple(str(v) for v in value)
+
+
+def new_game(
+    players: Sequence[str],
+    teams: Sequence[str],
+    ai: Sequence[bool],
+    seed: int | None = None,
+) -> GylaState:
+    """A new game (the engine's ``NewGame``), not yet started.
+
+    Args:
+        players: The names of seats 1-4.
+        teams: The names of team 1 (seats 1 and 3) and team 2 (seats 2 and 4).
+        ai: Four booleans: which seats the engine plays itself.
+        seed: The seed of every deal of the game (round ``n`` is dealt from the seed and
+            ``n``); None draws a random one. An integer from 0 to 2**64 - 1.
+
+    Returns:
+        The game; call :func:`start` next.
+
+    Raises:
+        ConfigError: ``INVALID_PLAYERS``, ``INVALID_TEAMS``, ``INVALID_AI`` or
+            ``INVALID_SEED`` for arguments of the wrong shape or range.
+
+    >>> from parlour import gyla
+    >>> g = gyla.new_game(["Ann", "Bob", "Cy", "Di"], ["North", "East"], [False] * 4, seed=1)
+    >>> g.round, g.next_action
+    (0, None)
+    """
+    p = _names(players, 4, "players", "INVALID_PLAYERS")
+    t = _names(teams, 2, "teams", "INVALID_TEAMS")
+    if (
+        isinstance(ai, str)
+        or not isinstance(ai, Sequence)
+        or len(ai) != 4
+        or not all(isinstance(a, bool) for a in ai)
+    ):
+        raise ConfigError("INVALID_AI", "ai must be a sequence of 4 booleans")
+    if seed is None:
+        seed = secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _U64:
+        raise ConfigError(
+            "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
+        )
+    core = _gyla.GylaCore(seed, [bool(a) for a in ai])
+    return GylaState._wrap(core, (p[0], p[1], p[2], p[3]), (t[0], t[1]))
+
+
+def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
+    """The engine's ``Start()``: deal round 1; the holder of the 9 of diamonds assigns trump.
+
+    Emits ``game_started`` and ``round_started``; computer seats then move at once and their
+    events follow in the same list.
+
+    Args:
+        state: A game not yet started.
+
+    Returns:
+        The new state and the events.
+
+    Raises:
+        GylaError: ``ALREADY_STARTED`` on a started game.
+    """
+    try:
+        core, raw = state._core.start()
+    except IllegalMoveError as e:
+        _gyla_error(e)
+    return state._with(core), _events(raw)
+
+
+def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[GylaEvent]]:
+    """The engine's ``Apply(action)``.
+
+    ``action`` is ``{"name": "assign_trump", "player": p, "suit": "hearts"}`` (suit names,
+    letters ``C S H D`` or the engine's codes 10/20/30/40) or
+    ``{"name": "play_card", "player": p, "card": "AH"}`` (or the engine's integer ``rank`` and
+    ``suit`` codes). After a successful action the computer seats move at once and their events
+    follow in the same list.
+
+    Args:
+        state: The position.
+        action: The action.
+
+    Returns:
+        The new state and the events.
+
+    Raises:
+        GylaError: With code ``NO_ACTION_EXPECTED``, ``UNEXPECTED_ACTION``,
+            ``INVALID_PLAYER``, ``NOT_YOUR_TURN``, ``INVALID_TRUMP``, ``INVALID_CARD``,
+            ``CARD_NOT_HELD`` or ``MUST_FOLLOW_SUIT``, checked in that (the engine's) order;
+            ``state`` is unchanged.
+    """
+    core, events = _apply_raw(state._core, action)
+    return state._with(core), events
+
+
+def _check_player(player: object) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= 4:
+        raise GylaError("INVALID_PLAYER", f"player must be a seat from 1 to 4, not {player!r}")
+    return player
+
+
+def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
+    """The cards ``player`` may play now, in hand order (empty unless that seat is to play).
+
+    Args:
+        state: The position.
+        player: A seat, 1-4.
+
+    Returns:
+        The legal cards.
+
+    Raises:
+        GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
+    """
+    return tuple(state._core.legal_cards(_check_player(player)))
+
+
+def _expect(state: GylaState, name: str) -> None:
+    n = state._core.next_action
+    if n is None:
+        raise GylaError("NO_ACTION_EXPECTED", "no action expected: the game is not running")
+    if n[0] != name:
+        raise GylaError(
+            "UNEXPECTED_ACTION", f"the engine expects {n[0]} from player {n[1]}, not {name}"
+        )
+
+
+def ai_trump(state: GylaState) -> str:
+    """The trump suit the engine's computer player would assign now.
+
+    Args:
+        state: A position where trump is expected.
+
+    Returns:
+        The suit name, e.g. ``"hearts"``.
+
+    Raises:
+        GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when trump is not expected.
+    """
+    _expect(state, "assign_trump")
+    move = state._core.computer_move()
+    assert move is not None
+    return move
+
+
+def ai_card(state: GylaState) -> str:
+    """The card the engine's computer player would play now for the seat to play.
+
+    Args:
+        state: A position where a card is expected.
+
+    Returns:
+        The card, e.g. ``"AH"``.
+
+    Raises:
+        GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when no card is expected.
+    """
+    _expect(state, "play_card")
+    move = state._core.computer_move()
+    assert move is not None
+    return move
+
+
+def view_for(state: GylaState, player: int) -> PlayerView:
+    """What ``player`` may see (the engine's ``ViewFor``).
+
+    Their own hand, the others' card counts, the tricks, scores and the next action.
+
+    Args:
+        state: The position.
+        player: A seat, 1-4.
+
+    Returns:
+        The view.
+
+    Raises:
+        GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
+    """
+    p = _check_player(player)
+    core = state._core
+    tricks = state.tricks()
+    completed = tuple(t for t in tricks if t.winner is not None)
+    current = tricks[-1] if tricks and tricks[-1].winner is None else None
+    if current is None and core.phase == "play_card":
+        # a new trick has been started but no card is on it yet
+        leaders = core.leaders()
+        current = Trick(len(completed) + 1, leaders[len(completed)], (), None)
+    counts = tuple(len(core.hand(s)) for s in (1, 2, 3, 4))
+    return PlayerView(
+        you=p,
+        your_team=1 if p % 2 == 1 else 2,
+        left_opponent=p % 4 + 1,
+        teammate=(p + 1) % 4 + 1,
+        right_opponent=(p + 2) % 4 + 1,
+        players=state.players,
+        teams=state.teams,
+        round=state.round,
+        starter=state.starter,
+        trump=state.trump,
+        trumped_with_six=state.trumped_with_six,
+        hand=state.hand(p),
+        playable=tuple(core.legal_cards(p)),
+        card_counts=(counts[0], counts[1], counts[2], counts[3]),
+        completed_tricks=completed,
+        current_trick=current,
+        tricks_won=state.tricks_won,
+        scores=state.scores,
+        next_action=state.next_action,
+    )
+
+
+def deal_round(
+    state: GylaState, hands: Sequence[Sequence[str]], starter: int | None = None
+) -> tuple[GylaState, list[GylaEvent]]:
+    """Start the current round from explicit hands, for replaying recorded games.
+
+    On a game not yet started this is :func:`start` with these hands (``game_started`` and
+    ``round_started``); at the start of a later round (trump not yet assigned) it replaces the
+    round's deal (``round_started``). Hand order matters: it decides the computer player's
+    tie-breaks. Computer seats then move at once.
+
+    Args:
+        state: A game not yet started, or at the start of a round.
+        hands: Four hands of nine cards each (seat 1 first), in hand order.
+        starter: Who assigns trump and leads; by default the rules decide (the holder of the
+            9 of diamonds in round one, later the rotation rule).
+
+    Returns:
+        The new state and the events.
+
+    Raises:
+        ConfigError: ``INVALID_DEAL`` for hands that are not 36 distinct cards dealt nine a
+            seat, ``REDEAL_REQUIRED`` for a deal the engine would re-shuffle (a hand with all
+            four 6s or all four 7s), ``INVALID_PLAYER`` for a starter outside 1-4.
+        GylaError: ``NO_ACTION_EXPECTED`` after the game, ``ROUND_IN_PROGRESS`` once trump is
+            assigned.
+    """
+    if (
+        isinstance(hands, str)
+        or not isinstance(hands, Sequence)
+        or not all(
+            not isinstance(h, str)
+            and isinstance(h, Sequence)
+            and all(isinstance(c, str) for c in h)
+            for h in hands
+        )
+    ):
+        raise ConfigError("INVALID_DEAL", "hands must be four sequences of card strings")
+    if starter is not None and (isinstance(starter, bool) or not isinstance(starter, int)):
+        raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
+    if starter is not None and not 1 <= starter <= 4:
+        raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
+    try:
+        core, raw = state._core.deal_round([list(h) for h in hands], starter)
+    except IllegalMoveError as e:
+        _gyla_error(e)
+    return state._with(core), _events(raw)
+
+
+def triggers_redeal(hands: Sequence[Sequence[str]]) -> bool:
+    """Whether the engine would throw this deal away: one hand holds all four 6s or all four 7s.
+
+    Args:
+        hands: Hands as sequences of card strings.
+
+    Returns:
+        True when a re-deal is due.
+
+    Raises:
+        NotationError: ``INVALID_CARD`` for a string that is not a card.
+    """
+    return _gyla.triggers_redeal([list(h) for h in hands])
+
+
+def to_notation(state: GylaState) -> str:
+    """The position in Gyla notation (see :mod:`parlour.gyla`).
+
+    Args:
+        state: The position.
+
+    Returns:
+        One line of text.
+    """
+    return state.to_notation()
+
+
+def from_notation(text: str) -> GylaState:
+    """Parse a position in Gyla notation.
+
+    Args:
+        text: The notation.
+
+    Returns:
+        The position (with default player and team names).
+
+    Raises:
+        NotationError: ``INVALID_NOTATION`` for malformed or impossible text.
+    """
+    return GylaState.from_notation(text)

@@ -1,0 +1,243 @@
+use super::*;
+use crate::cards::Spelling;
+use crate::sim::{simulate, Policy};
+
+fn c(s: &str) -> Card {
+    Card::parse(s, Spelling::RankSuit).unwrap()
+}
+
+#[test]
+fn level_table_matches_the_engine() {
+    let t = Some(Suit::Diamonds);
+    let order = [
+        "6D", "7C", "7S", "7H", "7D", "JC", "JS", "JH", "JD", "AD", "KD", "QD", "TD", "9D", "8D",
+    ];
+    let levels: Vec<u32> = order.iter().map(|s| level(c(s), t)).collect();
+    assert_eq!(levels, (8..=22).rev().collect::<Vec<_>>());
+    let plain: Vec<u32> = ["AH", "KH", "QH", "TH", "9H", "8H", "6H"]
+        .iter()
+        .map(|s| level(c(s), t))
+        .collect();
+    assert_eq!(plain, vec![7, 6, 5, 4, 3, 2, 1]);
+    assert_eq!(trumps_for(t).len(), 15);
+    assert_eq!(canonical_deck().len(), 36);
+    assert_eq!(
+        canonical_deck()[..5]
+            .iter()
+            .map(|c| c.format(Spelling::RankSuit))
+            .collect::<Vec<_>>(),
+        ["6C", "6S", "6H", "6D", "7C"]
+    );
+}
+
+#[test]
+fn deals_never_trigger_and_are_deterministic() {
+    for seed in 0..300 {
+        let h = deal_from_seed(seed, 1);
+        let sets: Vec<CardSet> = h
+            .iter()
+            .map(|x| x.iter().map(|&i| Card::from_index(i).unwrap()).collect())
+            .collect();
+        assert!(!triggers_redeal(&sets));
+        assert_eq!(
+            sets.iter().fold(CardSet::EMPTY, |a, b| a.union(*b)),
+            CardSet::FULL36
+        );
+        assert_eq!(h, deal_from_seed(seed, 1));
+    }
+    assert_ne!(deal_from_seed(1, 1), deal_from_seed(1, 2));
+}
+
+#[test]
+fn scoring() {
+    assert_eq!(round_result([9, 0]), (1, 24));
+    assert_eq!(round_result([1, 8]), (2, 18));
+    assert_eq!(round_result([4, 5]), (2, 6));
+    assert_eq!(round_result([7, 2]), (1, 6));
+}
+
+fn play_random(seed: u64, check: impl Fn(&Gyla)) -> Gyla {
+    let mut rng = Rng::new(seed ^ 0xABCD);
+    let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+    let mut buf = Vec::new();
+    while !s.is_terminal() {
+        check(&s);
+        s.legal_moves_into(&mut buf);
+        assert!(!buf.is_empty());
+        let mv = if seed % 2 == 0 {
+            s.computer_move().unwrap()
+        } else {
+            buf[rng.index(buf.len())]
+        };
+        assert!(buf.contains(&mv));
+        let before = s.clone();
+        let next = s.apply(mv).unwrap();
+        assert_eq!(before, s);
+        assert_eq!(next.hash, next.full_hash(), "incremental hash");
+        s = next;
+    }
+    check(&s);
+    s
+}
+
+#[test]
+fn games_finish_and_hash_and_notation_agree() {
+    for seed in 0..40 {
+        let end = play_random(seed, |s| {
+            let text = s.to_notation();
+            let back = notation::parse(&text).unwrap_or_else(|e| panic!("{e} in {text}"));
+            assert_eq!(back.to_notation(), text);
+            assert_eq!(&back, s);
+            let total: u32 =
+                (1..=4).map(|p| s.hand_set(p).len()).sum::<u32>() + s.plays().len() as u32;
+            assert_eq!(total, 36);
+        });
+        let w = end.winning_team().unwrap();
+        assert!(end.scores()[usize::from(w - 1)] >= TARGET);
+        assert!(end.scores()[usize::from(2 - w)] < TARGET);
+    }
+}
+
+#[test]
+fn engine_flow_all_ai_plays_whole_game() {
+    let mut g = Gyla::new(5, [true; 4]);
+    let mut ev = Vec::new();
+    g.start(&mut ev).unwrap();
+    assert!(g.is_over());
+    assert_eq!(ev[0].kind, EventKind::GameStarted);
+    assert_eq!(
+        ev.last().unwrap().kind,
+        EventKind::CardPlayedAndGameCompleted
+    );
+    assert_eq!(g.start(&mut ev).unwrap_err().code, "ALREADY_STARTED");
+    let e = g
+        .apply_action("play_card", 1, None, Some(c("AH")), &mut ev)
+        .unwrap_err();
+    assert_eq!(e.code, "NO_ACTION_EXPECTED");
+}
+
+#[test]
+fn validation_order() {
+    let mut g = Gyla::new(9, [false; 4]);
+    let mut ev = Vec::new();
+    assert_eq!(
+        g.apply_action("assign_trump", 1, Some(Suit::Hearts), None, &mut ev)
+            .unwrap_err()
+            .code,
+        "NO_ACTION_EXPECTED"
+    );
+    g.start(&mut ev).unwrap();
+    let p = i64::from(g.starter());
+    let other = p % 4 + 1;
+    let code = |g: &mut Gyla, n: &str, pl: i64, s: Option<Suit>, cd: Option<Card>| {
+        let before = g.clone();
+        let e = g
+            .apply_action(n, pl, s, cd, &mut Vec::new())
+            .unwrap_err()
+            .code;
+        assert_eq!(&before, g);
+        e
+    };
+    assert_eq!(
+        code(&mut g, "play_card", 0, None, None),
+        "UNEXPECTED_ACTION"
+    );
+    assert_eq!(
+        code(&mut g, "assign_trump", 0, None, None),
+        "INVALID_PLAYER"
+    );
+    assert_eq!(
+        code(&mut g, "assign_trump", other, None, None),
+        "NOT_YOUR_TURN"
+    );
+    assert_eq!(code(&mut g, "assign_trump", p, None, None), "INVALID_TRUMP");
+    g.apply_action("assign_trump", p, Some(Suit::Hearts), None, &mut ev)
+        .unwrap();
+    assert_eq!(
+        code(&mut g, "assign_trump", p, Some(Suit::Hearts), None),
+        "UNEXPECTED_ACTION"
+    );
+    assert_eq!(
+        code(&mut g, "play_card", p, None, Card::new(Suit::Hearts, 0)),
+        "INVALID_CARD"
+    );
+    let not_held = g.hand(other as u8)[0];
+    assert_eq!(
+        code(&mut g, "play_card", p, None, Some(not_held)),
+        "CARD_NOT_HELD"
+    );
+}
+
+#[test]
+fn notation_rejects_garbage() {
+    let g = Gyla::new_game(&GylaConfig::default(), 3);
+    let text = g.to_notation();
+    for bad in [
+        String::new(),
+        text.replace(' ', "  "),
+        text.replacen("0-0", "0-5", 1),
+        text.replacen("T", "P", 1),
+        format!("{text} "),
+        text.replacen("HHHH", "HHH", 1),
+        "0-0 0 0 - -/-/-/- - - HHHH 18446744073709551616".to_string(),
+        "0-0 0 0 - -/-/-/- - P1 HHHH 1".to_string(),
+    ] {
+        assert!(notation::parse(&bad).is_err(), "{bad}");
+    }
+    assert!(notation::parse("0-0 0 0 - -/-/-/- - - HAHA 18446744073709551615").is_ok());
+}
+
+#[test]
+fn batch_simulation_with_computer_policy() {
+    let c = GylaConfig::default();
+    let a = simulate::<Gyla>(&c, 1, 0, 64, Policy::Computer, Some(1)).unwrap();
+    let b = simulate::<Gyla>(&c, 1, 0, 64, Policy::Computer, Some(2)).unwrap();
+    assert_eq!(a, b);
+    assert!(a.winners.iter().all(|w| *w == 0 || *w == 1));
+    let r = simulate::<Gyla>(&c, 1, 0, 64, Policy::Random, Some(2)).unwrap();
+    assert_eq!(r.len(), 64);
+}
+
+#[test]
+#[ignore = "manual timing probe"]
+fn timing_probe() {
+    let t = std::time::Instant::now();
+    let mut x = 0u64;
+    for s in 0..100_000u64 {
+        x ^= u64::from(deal_from_seed(s, 1)[0][0]);
+    }
+    println!("deal {:?} per deal ({x})", t.elapsed() / 100_000);
+    let t = std::time::Instant::now();
+    let mut moves = 0u64;
+    let mut choose = std::time::Duration::ZERO;
+    for s in 0..2000u64 {
+        let mut g = Gyla::new_game(&GylaConfig::default(), s);
+        while !g.is_terminal() {
+            let t1 = std::time::Instant::now();
+            let mv = g.computer_move().unwrap();
+            choose += t1.elapsed();
+            g.apply_mut(mv).unwrap();
+            moves += 1;
+        }
+    }
+    println!(
+        "game loop {:?} per move; choose {:?} per move",
+        t.elapsed() / moves as u32,
+        choose / moves as u32
+    );
+}
+
+#[test]
+#[ignore = "manual timing probe"]
+fn loop_probe() {
+    let mut moves = 0u64;
+    for s in 0..5000u64 {
+        let mut g = Gyla::new_game(&GylaConfig::default(), s);
+        while !g.is_terminal() {
+            let mv = g.computer_move().unwrap();
+            g.apply_mut(mv).unwrap();
+            moves += 1;
+        }
+    }
+    println!("moves {moves}");
+}
