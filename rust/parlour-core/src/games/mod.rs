@@ -38,6 +38,15 @@ pub const GAMES: &[GameInfo] = &[GameInfo {
     seats: 4,
     computer: false,
     options: &[("no_trump", "false", "play without trumps")],
+}, GameInfo {
+    id: "durak",
+    title: "Durak (podkidnoy throw-in, two-seat Game-Durak rules; 3-6 seats and perevodnoy as options)",
+    seats: 2,
+    computer: true,
+    options: &[
+        ("seats", "2", "number of players, 2 to 6"),
+        ("variant", "podkidnoy", "podkidnoy (throw-in) or perevodnoy (transfer)"),
+    ],
 }];
 
 /// Look up a registered game.
@@ -142,6 +151,12 @@ pub fn simulate(
         "whist" => {
             let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
+        }
+        "durak" => {
+            let seats = u8::try_from(opts.int("seats", 2, 6)?).unwrap_or(2);
+            let variant = durak::Variant::parse(opts.choice("variant", &["podkidnoy", "perevodnoy"])?)?;
+            let config = durak::DurakConfig { seats, variant };
+            sim::simulate::<durak::Durak>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),
