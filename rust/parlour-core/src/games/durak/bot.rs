@@ -64,7 +64,7 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
             need += g.count(s) - g.known(s).count_ones() as usize;
         }
     }
-    if need != pool.len() {
+    if need > pool.len() {
         return None;
     }
     shuffle(&mut pool, rng);

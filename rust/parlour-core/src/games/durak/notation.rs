@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! durak seats=2 variant=podkidnoy trump=H card=8H owner=1 discard=0 heap=- talon=8D7H
-//!       hands=6S7S/TS9S bout=1>2/6/0/-/0:6S9S,9D-- known=-/- out=- result=- ply=3
+//!       hands=6S7S/TS9S bout=1>2/6/0/-/0:6S9S,9D-- known=-/- out=- result=- ply=3 stall=0
 //! ```
 //!
 //! Cards are two-letter names concatenated (`-` for none); seats are 1-based. `talon` is in
@@ -13,7 +13,8 @@
 //! (`--` while unanswered), `-` for an empty bout. `result` is `-`, `fool:S`, `draw` or
 //! `resign:S`. `known` lists per seat the cards that seat publicly holds (picked up from the
 //! table, or the exchanged turn-up); `heap` the discarded cards (the public record behind the
-//! `discard` count).
+//! `discard` count). `stall` counts the bouts in a row taken with nobody drawing (the
+//! three-or-more-seat stall rule).
 
 use super::card;
 use super::rules::{Bout, Outcome};
@@ -75,7 +76,7 @@ pub fn to_notation(g: &Durak) -> String {
         Some(Outcome::Resign(s)) => format!("resign:{}", s + 1),
     };
     format!(
-        "durak seats={} variant={} trump={} card={} owner={} discard={} heap={} talon={} hands={} bout={} known={} out={} result={} ply={}",
+        "durak seats={} variant={} trump={} card={} owner={} discard={} heap={} talon={} hands={} bout={} known={} out={} result={} ply={} stall={}",
         g.seats,
         g.variant.as_str(),
         card::suit_letter(g.trump),
@@ -89,7 +90,8 @@ pub fn to_notation(g: &Durak) -> String {
         known.join("/"),
         seats_text(g.out),
         result,
-        g.ply
+        g.ply,
+        g.stall
     )
 }
 
@@ -154,9 +156,9 @@ fn parse_num<T: std::str::FromStr>(text: &str, what: &str) -> Result<T> {
     text.parse::<T>().map_err(|_| bad(format!("{what}: {text:?} is out of range")))
 }
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "seats", "variant", "trump", "card", "owner", "discard", "heap", "talon", "hands", "bout", "known", "out", "result",
-    "ply",
+    "ply", "stall",
 ];
 
 fn parse_bout(text: &str, seats: u8) -> Result<Option<Bout>> {
@@ -227,7 +229,7 @@ pub fn from_notation(text: &str) -> Result<Durak> {
     if tokens.next() != Some("durak") {
         return Err(bad("a durak position starts with the word durak"));
     }
-    let mut values: [Option<&str>; 14] = [None; 14];
+    let mut values: [Option<&str>; 15] = [None; 15];
     for tok in tokens {
         let (k, v) = tok.split_once('=').ok_or_else(|| bad(format!("{tok:?} is not key=value")))?;
         let i = KEYS.iter().position(|&x| x == k).ok_or_else(|| bad(format!("unknown field {k:?}")))?;
@@ -285,6 +287,7 @@ pub fn from_notation(text: &str) -> Result<Durak> {
         },
     };
     let ply: u32 = parse_num(get(13)?, "ply")?;
+    let stall: u8 = parse_num(get(14)?, "stall")?;
     // Every card in at most one place.
     let mut seen = heap;
     let mut place = |m: u64| -> Result<()> {
@@ -344,6 +347,7 @@ pub fn from_notation(text: &str) -> Result<Durak> {
         out,
         known,
         ply,
+        stall,
         hash: 0,
     };
     g.hash = g.full_hash();

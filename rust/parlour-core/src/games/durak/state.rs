@@ -280,6 +280,8 @@ pub struct Durak {
     pub(crate) known: [u64; 6],
     /// Number of events so far (the reference's `ply`, `#history`).
     pub(crate) ply: u32,
+    /// Bouts in a row taken with nobody drawing (three or more seats: the stall rule).
+    pub(crate) stall: u8,
     pub(crate) hash: u64,
 }
 
@@ -291,6 +293,12 @@ const F_TALON: usize = 8;
 const F_ATTACK: usize = 44;
 const F_BEAT: usize = 50;
 const F_META: usize = 56;
+
+/// With three or more seats, a deal in which this many bouts in a row are taken without anybody
+/// drawing a card is drawn (cards could otherwise go round the table for ever: a beaten-off
+/// bout discards cards and a draw shrinks the talon, so only such bouts can repeat without end).
+/// Two seats never stall: after a take the same seat attacks again and runs out of cards.
+pub const STALL_LIMIT: u8 = 50;
 
 impl Durak {
     /// Build a game from a seed (exactly 32 bytes) and a deal number (a positive integer string).
@@ -342,6 +350,7 @@ impl Durak {
             out: 0,
             known,
             ply: 0,
+            stall: 0,
             hash: 0,
         };
         g.hash = g.full_hash();
@@ -434,6 +443,11 @@ impl Durak {
     #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+    /// Bouts in a row taken with nobody drawing (see [`STALL_LIMIT`]).
+    #[must_use]
+    pub fn stall(&self) -> u8 {
+        self.stall
     }
     /// The Zobrist hash.
     #[must_use]
@@ -895,8 +909,11 @@ impl Durak {
                 }
             }
         }
+        let nobody_drew = drawn.iter().all(|&d| d == 0);
+        self.stall = if b.taken && nobody_drew { self.stall.saturating_add(1) } else { 0 };
         let holding: Vec<u8> = (0..self.seats).filter(|&s| self.hand(s) != 0).collect();
-        let ended = self.tlen == 0 && holding.len() <= 1;
+        let stalled = self.seats >= 3 && self.stall >= STALL_LIMIT;
+        let ended = (self.tlen == 0 && holding.len() <= 1) || stalled;
         let next = if ended || !self.is_out(candidate) { candidate } else { self.next_active(candidate) };
         ev.push(Event::BoutEnd { taken: b.taken, how, cards: ncards, discard: self.discard, next_attacker: next });
         ev.push(Event::Refill { drawn, seats: self.seats, talon: self.tlen });
@@ -904,7 +921,10 @@ impl Durak {
             ev.push(Event::Out { seat: s });
         }
         if ended {
-            let outcome = holding.first().map_or(Outcome::Draw, |&s| Outcome::Fool(s));
+            let outcome = match holding.as_slice() {
+                [one] if !stalled => Outcome::Fool(*one),
+                _ => Outcome::Draw,
+            };
             self.result = Some(outcome);
             ev.push(Event::GameEnd { outcome, seats: self.seats });
             return;
@@ -999,7 +1019,8 @@ impl Durak {
             )
             ^ feature(m + 5, usize::from(self.out))
             ^ feature(m + 6, usize::from(self.seats))
-            ^ feature(m + 7, usize::from(self.variant == Variant::Perevodnoy));
+            ^ feature(m + 7, usize::from(self.variant == Variant::Perevodnoy))
+            ^ feature(m + 15, usize::from(self.stall));
         match &self.bout {
             None => h ^= feature(m + 8, 0),
             Some(b) => {
