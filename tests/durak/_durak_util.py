@@ -76,7 +76,7 @@ def fixture_notation(setup: dict[str, Any]) -> str:
         f"durak seats=2 variant=podkidnoy trump={trump} card={trump_card} "
         f"owner={owner if owner is not None else '-'} discard={setup.get('discard', 0)} heap=- "
         f"talon={''.join(talon) or '-'} hands={joined} bout={attacker}>{defender}/{cap}/0/-/0:- "
-        "known=-/- out=- result=- ply=0"
+        "known=-/- out=- result=- ply=0 stall=0"
     )
 
 
