@@ -11,7 +11,9 @@ from typing import Any
 
 from parlour.durak import DurakGame, cap_for, id_of, order_for, six_of
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
+)
 VECTORS = SHARED / "vectors" / "durak"
 
 

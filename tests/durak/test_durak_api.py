@@ -63,10 +63,16 @@ def test_cards() -> None:
     assert long_name_of(1) == "ace of spades"
     assert long_name_of(23) == "ten of diamonds"
     assert long_name_of(36) == "six of clubs"
-    assert face_of(23) == "10" and rank_of(23) == "T" and suit_of(23) == "D"
-    assert id_of("as") == 1 and id_of("ZZ") is None and id_of(None) is None
-    assert ids_of_suit("H") == list(range(10, 19)) and ids_of_suit("C") == list(range(28, 37))
-    assert six_of("S") == 9 and six_of("D") == 27
+    assert face_of(23) == "10"
+    assert rank_of(23) == "T"
+    assert suit_of(23) == "D"
+    assert id_of("as") == 1
+    assert id_of("ZZ") is None
+    assert id_of(None) is None
+    assert ids_of_suit("H") == list(range(10, 19))
+    assert ids_of_suit("C") == list(range(28, 37))
+    assert six_of("S") == 9
+    assert six_of("D") == 27
     assert rank_of("12") == "Q"
     for bad in (0, 37, -1, None, "AS", "1.5", True, "01"):
         with pytest.raises(DurakConfigError) as e:
@@ -82,10 +88,13 @@ def test_deal_and_first_attacker() -> None:
     order = order_for(SEED, 1)
     assert sorted(order) == list(range(1, 37))
     assert order == order_for(SEED, "1")
-    assert order != order_for(SEED, 2) and order != order_for(u.seed32("durak-two"), 1)
+    assert order != order_for(SEED, 2)
+    assert order != order_for(u.seed32("durak-two"), 1)
     d = deal_for(SEED, 1)
-    assert d["hands"][1] == sorted(order[0:12:2]) and d["hands"][2] == sorted(order[1:12:2])
-    assert d["trump_card"] == order[12] and d["talon"] == [*order[13:], order[12]]
+    assert d["hands"][1] == sorted(order[0:12:2])
+    assert d["hands"][2] == sorted(order[1:12:2])
+    assert d["trump_card"] == order[12]
+    assert d["talon"] == [*order[13:], order[12]]
     assert len(d["talon"]) == 24
     for bad_seed in ("too short", None, b"x" * 31, 5):
         with pytest.raises(DurakConfigError) as e:
@@ -93,7 +102,7 @@ def test_deal_and_first_attacker() -> None:
         assert e.value.code == "NO_SEED"
     for bad in (0, "x", "01", -3, True):
         with pytest.raises(DurakConfigError) as e:
-            order_for(SEED, bad)  # type: ignore[arg-type]
+            order_for(SEED, bad)
         assert e.value.code == "BAD_DEAL"
     with pytest.raises(DurakConfigError) as e:
         deal_for(SEED, 1, seats=7)
@@ -126,7 +135,8 @@ def test_turn_up_six_is_nobodys_until_drawn() -> None:
         g = new_game(u.seed32(f"durak-sixup-{i}"))
         if g.trump_card == g.six_of_trumps:
             assert g.six_owner is None
-            assert not g.can_swap(1) and not g.can_swap(2)
+            assert not g.can_swap(1)
+            assert not g.can_swap(2)
             assert g.talon[-1] == g.trump_card
             return
     raise AssertionError("no deal turns up the six")
@@ -148,28 +158,51 @@ def test_build_errors_in_order() -> None:
 
 
 def test_error_classes_and_codes() -> None:
-    assert len(CODES) == 14 and list(CODES) == sorted(CODES)
-    assert issubclass(DurakMoveError, DurakError) and issubclass(DurakMoveError, IllegalMoveError)
-    assert issubclass(DurakConfigError, ConfigError) and issubclass(DurakError, ParlourError)
+    assert len(CODES) == 14
+    assert list(CODES) == sorted(CODES)
+    assert issubclass(DurakMoveError, DurakError)
+    assert issubclass(DurakMoveError, IllegalMoveError)
+    assert issubclass(DurakConfigError, ConfigError)
+    assert issubclass(DurakError, ParlourError)
     g = new_game(SEED)
     with pytest.raises(DurakMoveError) as e:
         apply(g, 3 - (g.turn or 1), {"kind": "take"})
-    assert e.value.code == "NOT_YOUR_TURN" and isinstance(e.value, ValueError)
-    seen = {c.upper() for sc in u.scenarios() for st in sc["steps"] if "error" in st for c in [st["error"]]}
+    assert e.value.code == "NOT_YOUR_TURN"
+    assert isinstance(e.value, ValueError)
+    seen = {
+        c.upper()
+        for sc in u.scenarios()
+        for st in sc["steps"]
+        if "error" in st
+        for c in [st["error"]]
+    }
     assert seen <= set(CODES)
 
 
 def test_game_attributes_and_view_hide_the_other_hand() -> None:
     g = new_game(SEED)
-    assert g.seed == SEED and g.number == "1" and g.seats == 2 and g.variant == "podkidnoy"
-    assert g.phase == "attack" and g.turn in (1, 2) and not g.over and g.result is None
-    assert g.talon_left == 24 and g.turn_up_left and g.discard == 0
+    assert g.seed == SEED
+    assert g.number == "1"
+    assert g.seats == 2
+    assert g.variant == "podkidnoy"
+    assert g.phase == "attack"
+    assert g.turn in (1, 2)
+    assert not g.over
+    assert g.result is None
+    assert g.talon_left == 24
+    assert g.turn_up_left
+    assert g.discard == 0
     assert sum(g.count_of(s) for s in (1, 2)) == 12
     b = g.bout
-    assert b is not None and b.size == 0 and b.all_beaten and b.room == b.cap
+    assert b is not None
+    assert b.size == 0
+    assert b.all_beaten
+    assert b.room == b.cap
     other = 3 - (g.turn or 1)
     v = view(g, other)
-    assert v["hand"] == g.hand_of(other) and v["legal"] == [] and v["talon"] == 24
+    assert v["hand"] == g.hand_of(other)
+    assert v["legal"] == []
+    assert v["talon"] == 24
     assert v["counts"] == {1: 6, 2: 6}
     assert set(v) == {
         "seat", "ply", "phase", "turn", "trump", "trump_card", "talon", "discard", "hand",
@@ -187,16 +220,20 @@ def test_protocol_pickle_copy_and_immutability() -> None:
     g = new_game(SEED)
     assert isinstance(g, GameStateProtocol)
     moves = g.legal_moves()
-    assert moves and all(isinstance(m, Move) for m in moves)
+    assert moves
+    assert all(isinstance(m, Move) for m in moves)
     mask = g.legal_mask()
-    assert mask.dtype == np.bool_ and mask.shape == (ACTION_SPACE,)
+    assert mask.dtype == np.bool_
+    assert mask.shape == (ACTION_SPACE,)
     assert int(mask.sum()) == len(moves)
     g2 = g.apply_index(0)
-    assert g2 == g.apply(moves[0]) and g2 != g
+    assert g2 == g.apply(moves[0])
+    assert g2 != g
     assert g.to_notation() == new_game(SEED).to_notation()
     assert hash(g) == hash(g.zobrist)
     assert pickle.loads(pickle.dumps(g2)) == g2
-    assert copy.deepcopy(g2) == g2 and copy.deepcopy(g2).history == g2.history
+    assert copy.deepcopy(g2) == g2
+    assert copy.deepcopy(g2).history == g2.history
     assert DurakGame.from_notation(g2.to_notation()) == g2
     with pytest.raises(AttributeError):
         g.seats = 3  # type: ignore[misc]
@@ -215,7 +252,10 @@ def test_resign_and_replay() -> None:
     g2, ev = apply(g, 3 - turn, {"kind": "resign"})
     assert [e["kind"] for e in ev] == ["resign", "game_end"]
     assert g2.result == {"outcome": "resign", "fool": 3 - turn, "places": {3 - turn: 2, turn: 1}}
-    assert g2.phase == "over" and g2.turn is None and legal(g2, 1) == [] and legal(g2, 2) == []
+    assert g2.phase == "over"
+    assert g2.turn is None
+    assert legal(g2, 1) == []
+    assert legal(g2, 2) == []
     with pytest.raises(DurakMoveError) as e:
         apply(g2, turn, {"kind": "resign"})
     assert e.value.code == "GAME_OVER"
@@ -235,9 +275,13 @@ def test_resign_and_replay() -> None:
         game, _ = apply(game, seat, m)
     moves = moves_of(game.history)
     again, events = replay(SEED, moves)
-    assert again == game and events == list(game.history)
-    assert replay(SEED)[1] == [] and replay(SEED)[0] == g
-    forged = [dict(moves[0], card=next(c for c in range(1, 37) if c not in g.hand_of(moves[0]["seat"])))]
+    assert again == game
+    assert events == list(game.history)
+    assert replay(SEED)[1] == []
+    assert replay(SEED)[0] == g
+    forged = [
+        dict(moves[0], card=next(c for c in range(1, 37) if c not in g.hand_of(moves[0]["seat"])))
+    ]
     if forged[0]["kind"] == "attack":
         with pytest.raises(DurakMoveError) as e:
             replay(SEED, forged)
@@ -245,7 +289,9 @@ def test_resign_and_replay() -> None:
     with pytest.raises(DurakMoveError) as e:
         replay(SEED, [dict(moves[0], seat=3 - moves[0]["seat"])])
     assert e.value.code == "NOT_YOUR_TURN"
-    assert is_move("swap") and not is_move("bout_end") and not is_move(None)
+    assert is_move("swap")
+    assert not is_move("bout_end")
+    assert not is_move(None)
 
 
 def test_move_card_inputs_are_refused_not_crashed() -> None:
@@ -257,7 +303,8 @@ def test_move_card_inputs_are_refused_not_crashed() -> None:
         assert e.value.code == "CARD_NOT_HELD"
     held = g.hand_of(seat)[0]
     g2, _ = apply(g, seat, {"kind": "attack", "card": str(held)})
-    assert g2.bout is not None and g2.bout.attacks == (held,)
+    assert g2.bout is not None
+    assert g2.bout.attacks == (held,)
     for move in ({}, {"kind": 5}, "attack", None):
         with pytest.raises(DurakMoveError) as e:
             apply(g, seat, move)  # type: ignore[arg-type]
@@ -270,9 +317,13 @@ def test_move_card_inputs_are_refused_not_crashed() -> None:
 
 def test_bout_value() -> None:
     b = Bout.build(1, 2, 2).add_attack(id_of("AS") or 0)
-    assert b.unbeaten == 1 and not b.all_beaten and b.room == 1 and b.ranks == frozenset({"A"})
+    assert b.unbeaten == 1
+    assert not b.all_beaten
+    assert b.room == 1
+    assert b.ranks == frozenset({"A"})
     b = b.add_beat(id_of("7C") or 0)
-    assert b.cards == [1, id_of("7C")] and b.all_beaten
+    assert b.cards == [1, id_of("7C")]
+    assert b.all_beaten
     with pytest.raises(DurakConfigError):
         Bout.build(1, 1, 2)
     with pytest.raises(DurakConfigError):
@@ -315,13 +366,17 @@ def test_reference_invariant_sweep() -> None:
                     assert sum(x is None for x in b.beats) <= 1
             table = len(b.cards) if b else 0
             assert g.count_of(1) + g.count_of(2) + g.talon_left + table + g.discard == 36
-        assert g.over and g.result is not None and g.turn is None
+        assert g.over
+        assert g.result is not None
+        assert g.turn is None
         assert swaps <= 1
         r = g.result
         if r["outcome"] == "fool":
-            assert g.count_of(r["fool"]) > 0 and g.count_of(3 - r["fool"]) == 0
+            assert g.count_of(r["fool"]) > 0
+            assert g.count_of(3 - r["fool"]) == 0
         else:
-            assert r["outcome"] == "draw" and g.count_of(1) == g.count_of(2) == 0
+            assert r["outcome"] == "draw"
+            assert g.count_of(1) == g.count_of(2) == 0
     assert {"taken", "exhausted", "spent", "done"} <= set(hows)
 
 
@@ -329,16 +384,19 @@ def test_bot_and_greedy_moves_are_legal() -> None:
     g = new_game(SEED)
     seat = g.turn or 1
     m = bot_move(g, seat, level=1, seed=3)
-    assert m is not None and m in legal(g, seat)
+    assert m is not None
+    assert m in legal(g, seat)
     assert bot_move(g, seat, level=1, seed=3) == m
-    assert bot_move(g, 3 - seat) is None and greedy_move(g, 3 - seat) is None
+    assert bot_move(g, 3 - seat) is None
+    assert greedy_move(g, 3 - seat) is None
     with pytest.raises(DurakConfigError):
         bot_move(g, seat, level=4)
 
 
 def test_registry_and_simulate() -> None:
     spec = parlour.GAMES["durak"]
-    assert spec.computer and set(spec.options) == {"seats", "variant"}
+    assert spec.computer
+    assert set(spec.options) == {"seats", "variant"}
     r = parlour.simulate("durak", 50, seed=1, policy="random")
     assert r.games == 50
     r3 = parlour.simulate("durak", 20, seed=1, policy="computer", options={"seats": "4"})

@@ -22,7 +22,7 @@ def _candidates(variant: str) -> list[dict[str, Any]]:
     kinds = ["attack", "beat"] + (["transfer"] if variant == "perevodnoy" else [])
     for kind in kinds:
         out += [{"kind": kind, "card": c} for c in range(1, 37)]
-    return out + [{"kind": "take"}, {"kind": "done"}, {"kind": "swap"}]
+    return [*out, {"kind": "take"}, {"kind": "done"}, {"kind": "swap"}]
 
 
 def _accepted(game: DurakGame, seat: int, move: dict[str, Any]) -> bool:
@@ -84,8 +84,10 @@ def test_random_games_keep_the_invariants(
         assert moves
         before = game.to_notation()
         game, events = apply(game, seat, moves[pick % len(moves)])
-        assert events and events[0]["seat"] == seat
+        assert events
+        assert events[0]["seat"] == seat
         assert DurakGame.from_notation(before).to_notation() == before
     if game.over:
-        assert game.result is not None and game.turn is None
+        assert game.result is not None
+        assert game.turn is None
         _check(game, candidates)

@@ -36,7 +36,8 @@ def c(name: str) -> int:
 def test_default_options_are_the_reference() -> None:
     a = new_game(u.seed32("same"))
     b = new_game(u.seed32("same"), 1, 2, "podkidnoy")
-    assert a == b and "transfer" not in str(legal(a, a.turn or 1))
+    assert a == b
+    assert "transfer" not in str(legal(a, a.turn or 1))
     with pytest.raises(DurakMoveError) as e:
         apply(a, a.turn or 1, {"kind": "transfer", "card": a.hand_of(a.turn or 1)[0]})
     assert e.value.code == "NOT_LEGAL"
@@ -50,12 +51,14 @@ def test_multi_seat_deals(seats: int) -> None:
     assert g.talon_left == 36 - 6 * seats
     if seats == 6:
         # Every card is dealt; the last one (seat 6's) shows the trump and stays in that hand.
-        assert not g.turn_up_left and g.trump_card in g.hand_of(6)
+        assert not g.turn_up_left
+        assert g.trump_card in g.hand_of(6)
         assert g.snapshot()["known"][6] == [g.trump_card]
     else:
         assert g.talon[-1] == g.trump_card
     b = g.bout
-    assert b is not None and b.defender == b.attacker % seats + 1
+    assert b is not None
+    assert b.defender == b.attacker % seats + 1
 
 
 def test_a_second_thrower_is_asked_after_the_attacker_passes() -> None:
@@ -73,17 +76,20 @@ def test_a_second_thrower_is_asked_after_the_attacker_passes() -> None:
     g, _ = apply(g, 2, {"kind": "beat", "card": c("7D")})
     g, ev = apply(g, 3, {"kind": "done"})
     assert [e["kind"] for e in ev] == ["done", "bout_end", "refill"]
-    assert ev[1]["how"] == "done" and ev[1]["next_attacker"] == 2
+    assert ev[1]["how"] == "done"
+    assert ev[1]["next_attacker"] == 2
     assert ev[2]["drawn"] == {1: 0, 2: 0, 3: 0}
     b = g.bout
-    assert b is not None and (b.attacker, b.defender) == (2, 3)
+    assert b is not None
+    assert (b.attacker, b.defender) == (2, 3)
 
 
 def test_after_a_take_the_seat_after_the_taker_attacks_and_the_last_holder_is_fool() -> None:
     g = _pos("AS/6C/KS", "1>2/1/0/-/0:-")
     g, ev = apply(g, 1, {"kind": "attack", "card": c("AS")})
     assert [e["kind"] for e in ev] == ["attack", "bout_end", "refill", "out"]
-    assert ev[1]["taken"] == 1 and ev[1]["next_attacker"] == 3
+    assert ev[1]["taken"] == 1
+    assert ev[1]["next_attacker"] == 3
     g, _ = apply(g, 3, {"kind": "attack", "card": c("KS")})
     g, ev = apply(g, 2, {"kind": "beat", "card": c("AS")})
     assert [e["kind"] for e in ev][-2:] == ["out", "game_end"]
@@ -112,12 +118,15 @@ def test_perevodnoy_transfer() -> None:
     g, ev = apply(g, 2, {"kind": "transfer", "card": c("6D")})
     assert ev == [{"kind": "transfer", "seat": 2, "card": c("6D")}]
     b = g.bout
-    assert b is not None and (b.attacker, b.defender, b.cap, b.size) == (2, 1, 2, 2)
-    assert g.turn == 1 and g.phase == "defend"
+    assert b is not None
+    assert (b.attacker, b.defender, b.cap, b.size) == (2, 1, 2, 2)
+    assert g.turn == 1
+    assert g.phase == "defend"
     g, _ = apply(g, 1, {"kind": "beat", "card": c("8S")})
     g, ev = apply(g, 1, {"kind": "beat", "card": c("7D")})
     assert [e["kind"] for e in ev] == ["beat", "bout_end", "refill", "out", "game_end"]
-    assert g.result is not None and g.result["fool"] == 2
+    assert g.result is not None
+    assert g.result["fool"] == 2
 
 
 def test_perevodnoy_transfer_refusals() -> None:
@@ -135,7 +144,8 @@ def test_three_seat_transfer_passes_to_the_next_seat() -> None:
     g, _ = apply(g, 1, {"kind": "attack", "card": c("6S")})
     g, _ = apply(g, 2, {"kind": "transfer", "card": c("6D")})
     b = g.bout
-    assert b is not None and (b.attacker, b.defender) == (2, 3)
+    assert b is not None
+    assert (b.attacker, b.defender) == (2, 3)
 
 
 def test_random_multi_seat_games_finish() -> None:
@@ -152,5 +162,6 @@ def test_random_multi_seat_games_finish() -> None:
                 assert seat is not None
                 moves = legal(g, seat)
                 g, _ = apply(g, seat, rng.choice(moves))
-            assert g.over and g.result is not None
+            assert g.over
+            assert g.result is not None
             assert len(g.result["places"]) == seats

@@ -58,7 +58,8 @@ def _run_case(case: dict[str, Any]) -> Any:
         return cap_for(inp["size"])
     if fn == "beats":
         d, a = id_of(inp["defender_card"]), id_of(inp["attack_card"])
-        assert d is not None and a is not None
+        assert d is not None
+        assert a is not None
         return int(beats(d, a, inp["trump"]))
     if fn == "legal_attacks":
         return [name_of(c) for c in legal_attacks(_ids(inp["hand"]), _bout(inp["bout"]))]
@@ -172,4 +173,6 @@ def test_all_games_replay_exactly() -> None:
         again, events = replay(seed, rec["moves"], rec["number"])
         assert u.jsonish(events) == u.jsonish(list(game.history))
         assert again == game
-    assert n_games >= 134 and n_steps >= 10_327 and n_probes >= 30_928
+    assert n_games >= 134
+    assert n_steps >= 10_327
+    assert n_probes >= 30_928

@@ -24,8 +24,8 @@ __all__ = [
     "power_of",
     "rank_of",
     "six_of",
-    "suit_of",
     "suit_index",
+    "suit_of",
 ]
 
 Suit = Literal["S", "H", "D", "C"]

@@ -1,5 +1,7 @@
-"""The Durak game: :class:`DurakGame` (immutable; parlour's uniform state protocol), its moves,
-and the engine-mirror functions ``new_game``, ``legal``, ``apply``, ``view``, ``replay``.
+"""The Durak game: :class:`DurakGame`, its moves, and the engine-mirror functions.
+
+:class:`DurakGame` is immutable and follows parlour's uniform state protocol; ``new_game``,
+``legal``, ``apply``, ``view`` and ``replay`` mirror the reference engine.
 
 Seats are numbered from 1. A move is ``{"kind": "attack"|"beat"|"take"|"done"|"swap"|"resign",
 "card": id?}`` (perevodnoy adds ``"transfer"``). ``apply`` returns the new game and the events
@@ -42,8 +44,8 @@ MOVE_KINDS: tuple[str, ...] = ("attack", "beat", "take", "done", "swap", "resign
 """Every move kind (``transfer`` only in the perevodnoy variant)."""
 
 ACTION_SPACE = 111
-"""Size of the fixed action space of :meth:`DurakGame.legal_mask`: attack 0–35, beat 36–71,
-transfer 72–107 (card id − 1 within each block), take 108, done 109, swap 110."""
+"""Size of the fixed action space of :meth:`DurakGame.legal_mask`: attack 0..35, beat 36..71,
+transfer 72..107 (card id - 1 within each block), take 108, done 109, swap 110."""
 
 _CARD_BLOCK = {"attack": 0, "beat": 36, "transfer": 72}
 _PLAIN_ACTION = {"take": 108, "done": 109, "swap": 110}
@@ -183,15 +185,17 @@ class DurakGame:
             turn_up_left six_owner can_swap bout result`` plus ``seats variant trump ply heap
             known out``.
         """
-        if self._snap is None:
-            object.__setattr__(self, "_snap", _intkeys(json.loads(self._s.snapshot())))
-        return copy.deepcopy(self._snap)
+        return copy.deepcopy(self._snapshot())
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap = self._snap
+        if snap is None:
+            snap = cast(dict[str, Any], _intkeys(json.loads(self._s.snapshot())))
+            object.__setattr__(self, "_snap", snap)
+        return snap
 
     def _get(self, key: str) -> Any:
-        if self._snap is None:
-            object.__setattr__(self, "_snap", _intkeys(json.loads(self._s.snapshot())))
-        assert self._snap is not None
-        return self._snap[key]
+        return self._snapshot()[key]
 
     @property
     def seed(self) -> bytes | None:
@@ -390,7 +394,9 @@ class DurakGame:
             mask[m.action] = True
         return mask
 
-    def play(self, seat: int, move: Move | Mapping[str, Any]) -> tuple[DurakGame, list[dict[str, Any]]]:
+    def play(
+        self, seat: int, move: Move | Mapping[str, Any]
+    ) -> tuple[DurakGame, list[dict[str, Any]]]:
         """Apply ``move`` for ``seat`` (see :func:`apply`).
 
         Args:
@@ -587,7 +593,9 @@ def view(game: DurakGame, seat: int) -> dict[str, Any]:
     b = snap["bout"]
     bout = None
     if b is not None:
-        unbeaten = next((a for a, d in zip(b["attacks"], b["beats"], strict=True) if d is None), None)
+        unbeaten = next(
+            (a for a, d in zip(b["attacks"], b["beats"], strict=True) if d is None), None
+        )
         bout = {
             "attacker": b["attacker"],
             "defender": b["defender"],
@@ -705,8 +713,9 @@ def bot_move(game: DurakGame, seat: int, level: int = 2, seed: int = 0) -> dict[
 
 
 def greedy_move(game: DurakGame, seat: int) -> dict[str, Any] | None:
-    """The greedy player's move: the cheapest legal card (plain before trump, low before high),
-    else take/done.
+    """The greedy player's move: the cheapest legal card, else take/done.
+
+    Cheapest means plain before trump, then low before high.
 
     Args:
         game: The game.

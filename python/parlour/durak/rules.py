@@ -234,7 +234,7 @@ def cap_for(size: int) -> int:
 
 
 def legal_attacks(hand: Iterable[int], bout: Bout) -> list[int]:
-    """Cards that may be thrown in: all of them into an empty bout, else those of a rank on the table.
+    """Cards that may be thrown in: any into an empty bout, else those of a rank on the table.
 
     Args:
         hand: Card ids.
@@ -285,9 +285,7 @@ def forced(hand: Iterable[int], bout: Bout, trump: str, phase: str, can_swap: bo
     """
     t = suit_index(trump)
     return bool(
-        call(
-            lambda: _d.forced(_hand(hand), *bout._args(), t, phase == "defend", bool(can_swap))
-        )
+        call(lambda: _d.forced(_hand(hand), *bout._args(), t, phase == "defend", bool(can_swap)))
     )
 
 
@@ -313,8 +311,10 @@ def closes(bout: Bout, defender_size: int) -> Literal["spent", "capped"] | None:
 
 
 def beats(defence: int, attack: int, trump: str) -> bool:
-    """Does ``defence`` beat ``attack``? A trump attack needs a higher trump; else any trump beats
-    it; else only a higher card of its suit.
+    """Does ``defence`` beat ``attack``?
+
+    A trump attack needs a higher trump; else any trump beats it; else only a higher card of
+    its suit.
 
     Args:
         defence: The answering card.
@@ -369,7 +369,7 @@ def deal_number(number: object) -> str:
 
 
 def order_for(seed: bytes | str, deal: int | str = 1) -> list[int]:
-    """The shuffled order of the 36 ids for ``(seed, deal)`` (SHA-256 Fisher–Yates).
+    """The shuffled order of the 36 ids for ``(seed, deal)`` (SHA-256 Fisher-Yates).
 
     Args:
         seed: Exactly 32 bytes (a ``str`` is UTF-8 encoded).

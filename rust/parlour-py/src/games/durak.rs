@@ -17,11 +17,17 @@ pub struct PyDurak {
 }
 
 fn move_tuple(m: Move) -> (String, Option<u8>) {
-    (m.kind.as_str().to_string(), m.kind.has_card().then_some(m.card))
+    (
+        m.kind.as_str().to_string(),
+        m.kind.has_card().then_some(m.card),
+    )
 }
 
 fn seat0(seat: i64) -> Option<u8> {
-    u8::try_from(seat).ok().filter(|&s| (1..=6).contains(&s)).map(|s| s - 1)
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| (1..=6).contains(&s))
+        .map(|s| s - 1)
 }
 
 fn mask_of(hand: &[i64]) -> PyResult<u64> {
@@ -34,9 +40,15 @@ fn mask_of(hand: &[i64]) -> PyResult<u64> {
 }
 
 fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<Bout> {
-    let cap = u8::try_from(cap).ok().filter(|c| *c <= 6).ok_or_else(|| config_err("BAD_BOUT", "a cap is 0 to 6"))?;
+    let cap = u8::try_from(cap)
+        .ok()
+        .filter(|c| *c <= 6)
+        .ok_or_else(|| config_err("BAD_BOUT", "a cap is 0 to 6"))?;
     if attacks.len() > 6 || beats.len() > attacks.len() {
-        return Err(config_err("BAD_BOUT", "a bout holds at most six attack cards, each with at most one answer"));
+        return Err(config_err(
+            "BAD_BOUT",
+            "a bout holds at most six attack cards, each with at most one answer",
+        ));
     }
     let mut b = Bout::new(0, 1, cap);
     for (i, &a) in attacks.iter().enumerate() {
@@ -69,7 +81,10 @@ impl PyDurak {
             let d = deal::order_for(seed, number)?;
             let variant = Variant::parse(variant)?;
             if !(2..=6).contains(&seats_u8) {
-                return Err(parlour_core::Error::config("BAD_SEATS", "durak deals two to six seats"));
+                return Err(parlour_core::Error::config(
+                    "BAD_SEATS",
+                    "durak deals two to six seats",
+                ));
             }
             Ok(Durak::from_deal(&deal::deal_order(&d, seats_u8), variant))
         })
@@ -81,8 +96,13 @@ impl PyDurak {
     #[pyo3(signature = (seed, seats = 2, variant = "podkidnoy"))]
     fn batch(seed: u64, seats: u8, variant: &str) -> PyResult<Self> {
         let variant = guarded(|| Variant::parse(variant))?;
-        let config = DurakConfig { seats: seats.clamp(2, 6), variant };
-        Ok(PyDurak { inner: Durak::new_game(&config, seed) })
+        let config = DurakConfig {
+            seats: seats.clamp(2, 6),
+            variant,
+        };
+        Ok(PyDurak {
+            inner: Durak::new_game(&config, seed),
+        })
     }
 
     /// Parse a position.
@@ -109,14 +129,19 @@ impl PyDurak {
         let mut v = Vec::new();
         self.inner.legal_moves_into(&mut v);
         let mv = *v.get(index).ok_or_else(|| {
-            config_err("BAD_INDEX", format!("there are {} legal moves, not {}", v.len(), index + 1))
+            config_err(
+                "BAD_INDEX",
+                format!("there are {} legal moves, not {}", v.len(), index + 1),
+            )
         })?;
         guarded(|| self.inner.apply(mv)).map(|inner| PyDurak { inner })
     }
 
     /// Legal moves of `seat` (1-based) as `(kind, card)` pairs, in the reference's order.
     fn legal(&self, seat: i64) -> Vec<(String, Option<u8>)> {
-        seat0(seat).map_or_else(Vec::new, |s| self.inner.legal(s).into_iter().map(move_tuple).collect())
+        seat0(seat).map_or_else(Vec::new, |s| {
+            self.inner.legal(s).into_iter().map(move_tuple).collect()
+        })
     }
 
     /// Snapshot of the position as JSON.
@@ -167,15 +192,27 @@ impl PyDurak {
     }
 
     /// The bot's move for `seat` (1-based), searched with the GIL released.
-    fn bot_move(&self, py: Python<'_>, seat: i64, level: u8, seed: u64) -> PyResult<Option<(String, Option<u8>)>> {
-        let Some(s) = seat0(seat) else { return Ok(None) };
+    fn bot_move(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        level: u8,
+        seed: u64,
+    ) -> PyResult<Option<(String, Option<u8>)>> {
+        let Some(s) = seat0(seat) else {
+            return Ok(None);
+        };
         let g = self.inner.clone();
-        detached(py, move || Ok(bot::bot_move(&g, s, level, seed).map(move_tuple)))
+        detached(py, move || {
+            Ok(bot::bot_move(&g, s, level, seed).map(move_tuple))
+        })
     }
 
     /// The greedy player's move for `seat` (1-based).
     fn greedy_move(&self, seat: i64) -> Option<(String, Option<u8>)> {
-        seat0(seat).and_then(|s| bot::greedy_move(&self.inner, s)).map(move_tuple)
+        seat0(seat)
+            .and_then(|s| bot::greedy_move(&self.inner, s))
+            .map(move_tuple)
     }
 
     fn __hash__(&self) -> u64 {
@@ -198,7 +235,12 @@ fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
 fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<(Vec<Vec<u8>>, Vec<u8>, u8, u8)> {
     let s = u8::try_from(seats).unwrap_or(0);
     let d = guarded(|| deal::deal_for(seed, number, s))?;
-    Ok((d.hands.iter().map(|&h| ids(h)).collect(), d.talon.clone(), d.trump_card, d.first + 1))
+    Ok((
+        d.hands.iter().map(|&h| ids(h)).collect(),
+        d.talon.clone(),
+        d.trump_card,
+        d.first + 1,
+    ))
 }
 
 /// `first_attacker(hands, trump)`: 1-based seat.
@@ -216,7 +258,13 @@ fn beats(defence: u8, attack: u8, trump: u8) -> bool {
 
 /// `legal_attacks(hand, bout)`.
 #[pyfunction]
-fn legal_attacks(hand: Vec<i64>, cap: i64, attacks: Vec<i64>, beats: Vec<i64>, taken: bool) -> PyResult<Vec<u8>> {
+fn legal_attacks(
+    hand: Vec<i64>,
+    cap: i64,
+    attacks: Vec<i64>,
+    beats: Vec<i64>,
+    taken: bool,
+) -> PyResult<Vec<u8>> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
     Ok(ids(rules::legal_attacks(mask_of(&hand)?, &b)))
 }
@@ -250,12 +298,24 @@ fn forced(
     can_swap: bool,
 ) -> PyResult<bool> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(rules::forced(mask_of(&hand)?, &b, trump % 4, defend, can_swap))
+    Ok(rules::forced(
+        mask_of(&hand)?,
+        &b,
+        trump % 4,
+        defend,
+        can_swap,
+    ))
 }
 
 /// `closes(bout, defender_size)`.
 #[pyfunction]
-fn closes(cap: i64, attacks: Vec<i64>, beats: Vec<i64>, taken: bool, defender_size: usize) -> PyResult<Option<&'static str>> {
+fn closes(
+    cap: i64,
+    attacks: Vec<i64>,
+    beats: Vec<i64>,
+    taken: bool,
+    defender_size: usize,
+) -> PyResult<Option<&'static str>> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
     Ok(rules::closes(&b, defender_size).map(|h| h.as_str()))
 }
@@ -283,11 +343,18 @@ fn bot_match(
         "greedy" => Opponent::Greedy,
         other => match other.strip_prefix("bot").and_then(|l| l.parse::<u8>().ok()) {
             Some(l) => Opponent::Bot(l),
-            None => return Err(config_err("BAD_OPPONENT", format!("unknown opponent {other:?}"))),
+            None => {
+                return Err(config_err(
+                    "BAD_OPPONENT",
+                    format!("unknown opponent {other:?}"),
+                ))
+            }
         },
     };
     let seats = seats.clamp(2, 6);
-    let st = detached(py, move || Ok(bot::bot_match(level, opp, seed, games, seats)))?;
+    let st = detached(py, move || {
+        Ok(bot::bot_match(level, opp, seed, games, seats))
+    })?;
     Ok((st.games, st.wins, st.losses, st.draws, st.moves))
 }
 

@@ -26,7 +26,11 @@ pub fn greedy_move(g: &Durak, seat: u8) -> Option<Move> {
         .iter()
         .filter(|m| m.kind.has_card())
         .min_by_key(|m| card::cheapness(m.card, trump))
-        .or_else(|| legal.iter().find(|m| matches!(m.kind, Kind::Take | Kind::Done)))
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|m| matches!(m.kind, Kind::Take | Kind::Done))
+        })
         .or_else(|| legal.first())
         .copied()
 }
@@ -49,7 +53,11 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
     let mut w = g.clone();
     let table = g.bout().map_or(0, |b| b.mask());
     let turn_up_in_talon = g.turn_up_left();
-    let visible_turn_up = if turn_up_in_talon { card::bit(g.trump_card()) } else { 0 };
+    let visible_turn_up = if turn_up_in_talon {
+        card::bit(g.trump_card())
+    } else {
+        0
+    };
     let mut public = g.hand(seat) | g.heap() | table | visible_turn_up;
     for s in 0..n {
         if s != seat {
@@ -153,7 +161,9 @@ pub fn bot_move(g: &Durak, seat: u8, level: u8, seed: u64) -> Option<Move> {
     let mut totals = vec![0f32; legal.len()];
     let mut sampled = 0;
     for _ in 0..samples_for(level) {
-        let Some(world) = determinise(g, seat, &mut rng) else { break };
+        let Some(world) = determinise(g, seat, &mut rng) else {
+            break;
+        };
         sampled += 1;
         let roll_seed = rng.next_u64();
         for (i, mv) in legal.iter().enumerate() {
@@ -210,7 +220,10 @@ pub struct MatchStats {
 #[must_use]
 pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u8) -> (f32, u64) {
     let game_seed = seed_for(seed, index);
-    let config = super::DurakConfig { seats, ..super::DurakConfig::default() };
+    let config = super::DurakConfig {
+        seats,
+        ..super::DurakConfig::default()
+    };
     let mut g = Durak::new_game(&config, game_seed);
     let bot_seat = u8::try_from(index % u64::from(g.seats())).unwrap_or(0);
     let mut rng = Rng::new(seed_for(game_seed, 7));
@@ -244,9 +257,14 @@ pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u
 /// count).
 #[must_use]
 pub fn bot_match(level: u8, opponent: Opponent, seed: u64, games: u32, seats: u8) -> MatchStats {
-    let results: Vec<(f32, u64)> =
-        (0..u64::from(games)).into_par_iter().map(|i| match_game(level, opponent, seed, i, seats)).collect();
-    let mut st = MatchStats { games, ..MatchStats::default() };
+    let results: Vec<(f32, u64)> = (0..u64::from(games))
+        .into_par_iter()
+        .map(|i| match_game(level, opponent, seed, i, seats))
+        .collect();
+    let mut st = MatchStats {
+        games,
+        ..MatchStats::default()
+    };
     for (v, m) in results {
         st.moves += m;
         if v > 0.75 {

@@ -144,7 +144,10 @@ pub fn id_of(text: &str) -> Option<u8> {
 #[must_use]
 pub fn suit_of_letter(c: char) -> Option<u8> {
     let u = c.to_ascii_uppercase();
-    SUITS.iter().position(|&x| x == u).and_then(|i| u8::try_from(i).ok())
+    SUITS
+        .iter()
+        .position(|&x| x == u)
+        .and_then(|i| u8::try_from(i).ok())
 }
 
 /// The letter of a suit index.
@@ -178,8 +181,14 @@ mod tests {
         assert_eq!(id_of("ASX"), None);
         assert_eq!(power(1), 8);
         assert_eq!(power(9), 0);
-        assert_eq!([six_of(0), six_of(1), six_of(2), six_of(3)], [9, 18, 27, 36]);
-        assert_eq!(ids(suit_mask(1)).collect::<Vec<_>>(), (10..=18).collect::<Vec<_>>());
+        assert_eq!(
+            [six_of(0), six_of(1), six_of(2), six_of(3)],
+            [9, 18, 27, 36]
+        );
+        assert_eq!(
+            ids(suit_mask(1)).collect::<Vec<_>>(),
+            (10..=18).collect::<Vec<_>>()
+        );
         assert_eq!(name(0), "??");
     }
 

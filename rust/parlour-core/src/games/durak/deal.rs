@@ -65,7 +65,13 @@ pub fn order_for(seed: &[u8], number: &str) -> Result<[u8; 36]> {
     for (i, o) in order.iter_mut().enumerate() {
         *o = u8::try_from(i + 1).unwrap_or(0);
     }
-    let mut words = Words { seed, number, counter: 0, block: [0; 32], next: 8 };
+    let mut words = Words {
+        seed,
+        number,
+        counter: 0,
+        block: [0; 32],
+        next: 8,
+    };
     for i in (1..36usize).rev() {
         let n = u32::try_from(i + 1).unwrap_or(1);
         let limit = (u64::from(u32::MAX) + 1) / u64::from(n) * u64::from(n);
@@ -117,7 +123,13 @@ pub fn deal_order(order: &[u8; 36], seats: u8) -> Deal {
     };
     let trump = card::suit(trump_card);
     let first = first_attacker(&hands, trump);
-    Deal { hands, talon, trump_card, trump, first }
+    Deal {
+        hands,
+        talon,
+        trump_card,
+        trump,
+        first,
+    }
 }
 
 /// `deal_for(seed, number, seats)`.
@@ -168,13 +180,19 @@ mod tests {
         assert_eq!(
             order.to_vec(),
             vec![
-                9, 1, 27, 12, 36, 3, 29, 23, 13, 28, 34, 24, 31, 20, 5, 2, 26, 21, 15, 25, 35, 7, 32, 16, 18, 22, 4,
-                19, 11, 17, 30, 8, 10, 6, 33, 14
+                9, 1, 27, 12, 36, 3, 29, 23, 13, 28, 34, 24, 31, 20, 5, 2, 26, 21, 15, 25, 35, 7,
+                32, 16, 18, 22, 4, 19, 11, 17, 30, 8, 10, 6, 33, 14
             ]
         );
         let d = deal_order(&order, 2);
-        assert_eq!(card::ids(d.hands[0]).collect::<Vec<_>>(), vec![9, 13, 27, 29, 34, 36]);
-        assert_eq!(card::ids(d.hands[1]).collect::<Vec<_>>(), vec![1, 3, 12, 23, 24, 28]);
+        assert_eq!(
+            card::ids(d.hands[0]).collect::<Vec<_>>(),
+            vec![9, 13, 27, 29, 34, 36]
+        );
+        assert_eq!(
+            card::ids(d.hands[1]).collect::<Vec<_>>(),
+            vec![1, 3, 12, 23, 24, 28]
+        );
         assert_eq!(d.trump_card, 31);
         assert_eq!(d.talon.len(), 24);
         assert_eq!(d.talon.last(), Some(&31));
@@ -185,10 +203,20 @@ mod tests {
     fn errors_and_multi_seat_deals() {
         assert_eq!(order_for(b"short", "1").unwrap_err().code, "NO_SEED");
         for bad in ["0", "", "01", "-1", "+1", "1x", " 1"] {
-            assert_eq!(order_for(&seed32("x"), bad).unwrap_err().code, "BAD_DEAL", "{bad:?}");
+            assert_eq!(
+                order_for(&seed32("x"), bad).unwrap_err().code,
+                "BAD_DEAL",
+                "{bad:?}"
+            );
         }
-        assert_eq!(deal_for(&seed32("x"), "1", 7).unwrap_err().code, "BAD_SEATS");
-        assert_ne!(order_for(&seed32("x"), "1").unwrap(), order_for(&seed32("x"), "2").unwrap());
+        assert_eq!(
+            deal_for(&seed32("x"), "1", 7).unwrap_err().code,
+            "BAD_SEATS"
+        );
+        assert_ne!(
+            order_for(&seed32("x"), "1").unwrap(),
+            order_for(&seed32("x"), "2").unwrap()
+        );
         for seats in 2..=6u8 {
             let d = deal_for(&seed32("multi"), "1", seats).unwrap();
             let mut all = d.talon.iter().fold(0u64, |m, &c| m | card::bit(c));
@@ -203,7 +231,12 @@ mod tests {
 
     #[test]
     fn first_attacker_cases() {
-        let ids = |names: &[&str]| names.iter().map(|n| card::bit(card::id_of(n).unwrap())).sum::<u64>();
+        let ids = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| card::bit(card::id_of(n).unwrap()))
+                .sum::<u64>()
+        };
         let h1 = ids(&["AS", "KS", "QD", "JC", "TC", "9D"]);
         let h2 = ids(&["6H", "AH", "KD", "QC", "JS", "8C"]);
         assert_eq!(first_attacker(&[h1, h2], 1), 1);

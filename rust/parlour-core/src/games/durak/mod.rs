@@ -47,9 +47,17 @@ impl Durak {
     #[must_use]
     pub fn snapshot_json(&self) -> String {
         let n = self.seats;
-        let ids = |m: u64| card::ids(m).map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+        let ids = |m: u64| {
+            card::ids(m)
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         let per_seat = |f: &dyn Fn(u8) -> String| {
-            (0..n).map(|s| format!("\"{}\":{}", s + 1, f(s))).collect::<Vec<_>>().join(",")
+            (0..n)
+                .map(|s| format!("\"{}\":{}", s + 1, f(s)))
+                .collect::<Vec<_>>()
+                .join(",")
         };
         let opt = |o: Option<u8>| o.map_or("null".to_string(), |s| (s + 1).to_string());
         let bout = self.bout.as_ref().map_or("null".to_string(), |b| {
@@ -71,7 +79,10 @@ impl Durak {
             )
         });
         let talon: Vec<String> = self.talon().iter().map(u8::to_string).collect();
-        let outs: Vec<String> = (0..n).filter(|s| self.out & (1 << s) != 0).map(|s| (s + 1).to_string()).collect();
+        let outs: Vec<String> = (0..n)
+            .filter(|s| self.out & (1 << s) != 0)
+            .map(|s| (s + 1).to_string())
+            .collect();
         format!(
             "{{\"seats\":{},\"variant\":\"{}\",\"trump\":\"{}\",\"phase\":\"{}\",\"turn\":{},\"over\":{},\"hands\":{{{}}},\"talon\":[{}],\"talon_left\":{},\"discard\":{},\"trump_card\":{},\"turn_up_left\":{},\"six_owner\":{},\"can_swap\":{{{}}},\"bout\":{},\"result\":{},\"ply\":{},\"heap\":[{}],\"known\":{{{}}},\"out\":[{}]}}",
             n,

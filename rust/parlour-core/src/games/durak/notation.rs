@@ -41,7 +41,10 @@ fn seats_text(mask: u8) -> String {
     if mask == 0 {
         "-".to_string()
     } else {
-        (0..6u8).filter(|s| mask & (1 << s) != 0).map(|s| char::from(b'1' + s)).collect()
+        (0..6u8)
+            .filter(|s| mask & (1 << s) != 0)
+            .map(|s| char::from(b'1' + s))
+            .collect()
     }
 }
 
@@ -54,7 +57,11 @@ pub fn to_notation(g: &Durak) -> String {
     let bout = g.bout.as_ref().map_or("-".to_string(), |b| {
         let pairs: Vec<String> = (0..b.size())
             .map(|i| {
-                let beat = if b.beats[i] == 0 { "--".to_string() } else { card::name(b.beats[i]) };
+                let beat = if b.beats[i] == 0 {
+                    "--".to_string()
+                } else {
+                    card::name(b.beats[i])
+                };
                 format!("{}{}", card::name(b.attacks[i]), beat)
             })
             .collect();
@@ -66,7 +73,11 @@ pub fn to_notation(g: &Durak) -> String {
             u8::from(b.taken),
             seats_text(b.passed),
             u8::from(b.chose_done),
-            if pairs.is_empty() { "-".to_string() } else { pairs.join(",") }
+            if pairs.is_empty() {
+                "-".to_string()
+            } else {
+                pairs.join(",")
+            }
         )
     });
     let result = match g.result {
@@ -108,7 +119,9 @@ fn parse_list(text: &str, what: &str) -> Result<Vec<u8>> {
         return Ok(Vec::new());
     }
     if !text.is_ascii() || text.len() % 2 != 0 || text.is_empty() {
-        return Err(bad(format!("{what}: {text:?} is not a list of two-letter cards")));
+        return Err(bad(format!(
+            "{what}: {text:?} is not a list of two-letter cards"
+        )));
     }
     let mut out = Vec::with_capacity(text.len() / 2);
     for i in (0..text.len()).step_by(2) {
@@ -123,7 +136,10 @@ fn parse_set(text: &str, what: &str) -> Result<u64> {
     let mut m = 0u64;
     for c in ids {
         if m & card::bit(c) != 0 {
-            return Err(impossible(format!("{what}: {} appears twice", card::name(c))));
+            return Err(impossible(format!(
+                "{what}: {} appears twice",
+                card::name(c)
+            )));
         }
         m |= card::bit(c);
     }
@@ -133,7 +149,9 @@ fn parse_set(text: &str, what: &str) -> Result<u64> {
 fn parse_seat(text: &str, seats: u8, what: &str) -> Result<u8> {
     match text.parse::<u8>() {
         Ok(s) if s >= 1 && s <= seats => Ok(s - 1),
-        _ => Err(bad(format!("{what}: {text:?} is not a seat from 1 to {seats}"))),
+        _ => Err(bad(format!(
+            "{what}: {text:?} is not a seat from 1 to {seats}"
+        ))),
     }
 }
 
@@ -153,24 +171,29 @@ fn parse_num<T: std::str::FromStr>(text: &str, what: &str) -> Result<T> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 10 {
         return Err(bad(format!("{what}: {text:?} is not a number")));
     }
-    text.parse::<T>().map_err(|_| bad(format!("{what}: {text:?} is out of range")))
+    text.parse::<T>()
+        .map_err(|_| bad(format!("{what}: {text:?} is out of range")))
 }
 
 const KEYS: [&str; 15] = [
-    "seats", "variant", "trump", "card", "owner", "discard", "heap", "talon", "hands", "bout", "known", "out", "result",
-    "ply", "stall",
+    "seats", "variant", "trump", "card", "owner", "discard", "heap", "talon", "hands", "bout",
+    "known", "out", "result", "ply", "stall",
 ];
 
 fn parse_bout(text: &str, seats: u8) -> Result<Option<Bout>> {
     if text == "-" {
         return Ok(None);
     }
-    let (head, pairs) = text.split_once(':').ok_or_else(|| bad("bout: missing ':'"))?;
+    let (head, pairs) = text
+        .split_once(':')
+        .ok_or_else(|| bad("bout: missing ':'"))?;
     let parts: Vec<&str> = head.split('/').collect();
     let [ad, cap, taken, passed, done] = parts.as_slice() else {
         return Err(bad("bout: expected A>D/cap/taken/passed/done"));
     };
-    let (a, d) = ad.split_once('>').ok_or_else(|| bad("bout: expected A>D"))?;
+    let (a, d) = ad
+        .split_once('>')
+        .ok_or_else(|| bad("bout: expected A>D"))?;
     let attacker = parse_seat(a, seats, "bout attacker")?;
     let defender = parse_seat(d, seats, "bout defender")?;
     if attacker == defender {
@@ -178,7 +201,9 @@ fn parse_bout(text: &str, seats: u8) -> Result<Option<Bout>> {
     }
     let cap: u8 = parse_num(cap, "bout cap")?;
     if !(1..=6).contains(&cap) {
-        return Err(impossible(format!("a bout wants a cap of one to six, not {cap}")));
+        return Err(impossible(format!(
+            "a bout wants a cap of one to six, not {cap}"
+        )));
     }
     let taken = match *taken {
         "0" => false,
@@ -202,14 +227,19 @@ fn parse_bout(text: &str, seats: u8) -> Result<Option<Bout>> {
         let mut open = false;
         for (i, p) in list.iter().enumerate() {
             if !p.is_ascii() || p.len() != 4 {
-                return Err(bad(format!("bout pair {p:?}: expected attack card and answer (or --)")));
+                return Err(bad(format!(
+                    "bout pair {p:?}: expected attack card and answer (or --)"
+                )));
             }
-            b.attacks[i] = card::id_of(&p[..2]).ok_or_else(|| bad(format!("bout pair {p:?}: bad attack card")))?;
+            b.attacks[i] = card::id_of(&p[..2])
+                .ok_or_else(|| bad(format!("bout pair {p:?}: bad attack card")))?;
             b.beats[i] = if &p[2..] == "--" {
                 open = true;
                 0
             } else if open {
-                return Err(impossible("bout: an answer after an unanswered attack card"));
+                return Err(impossible(
+                    "bout: an answer after an unanswered attack card",
+                ));
             } else {
                 card::id_of(&p[2..]).ok_or_else(|| bad(format!("bout pair {p:?}: bad answer")))?
             };
@@ -231,8 +261,13 @@ pub fn from_notation(text: &str) -> Result<Durak> {
     }
     let mut values: [Option<&str>; 15] = [None; 15];
     for tok in tokens {
-        let (k, v) = tok.split_once('=').ok_or_else(|| bad(format!("{tok:?} is not key=value")))?;
-        let i = KEYS.iter().position(|&x| x == k).ok_or_else(|| bad(format!("unknown field {k:?}")))?;
+        let (k, v) = tok
+            .split_once('=')
+            .ok_or_else(|| bad(format!("{tok:?} is not key=value")))?;
+        let i = KEYS
+            .iter()
+            .position(|&x| x == k)
+            .ok_or_else(|| bad(format!("unknown field {k:?}")))?;
         if values[i].replace(v).is_some() {
             return Err(bad(format!("field {k:?} given twice")));
         }
@@ -264,7 +299,9 @@ pub fn from_notation(text: &str) -> Result<Durak> {
     let hands_text: Vec<&str> = get(8)?.split('/').collect();
     let known_text: Vec<&str> = get(10)?.split('/').collect();
     if hands_text.len() != n || known_text.len() != n {
-        return Err(bad(format!("hands and known need {n} seats separated by '/'")));
+        return Err(bad(format!(
+            "hands and known need {n} seats separated by '/'"
+        )));
     }
     let mut hands = [0u64; 6];
     let mut known = [0u64; 6];
@@ -292,7 +329,10 @@ pub fn from_notation(text: &str) -> Result<Durak> {
     let mut seen = heap;
     let mut place = |m: u64| -> Result<()> {
         if seen & m != 0 {
-            return Err(impossible(format!("{} is in two places", cards_text(seen & m))));
+            return Err(impossible(format!(
+                "{} is in two places",
+                cards_text(seen & m)
+            )));
         }
         seen |= m;
         Ok(())

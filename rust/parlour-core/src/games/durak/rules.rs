@@ -93,7 +93,10 @@ impl Bout {
     #[must_use]
     pub fn mask(&self) -> u64 {
         let n = self.size();
-        self.attacks[..n].iter().chain(&self.beats[..n]).fold(0, |m, &c| m | card::bit(c))
+        self.attacks[..n]
+            .iter()
+            .chain(&self.beats[..n])
+            .fold(0, |m, &c| m | card::bit(c))
     }
     /// The ranks on the table (attacks and answers) as a mask of all cards of those ranks.
     #[must_use]
@@ -123,7 +126,8 @@ pub fn legal_attacks(hand: u64, bout: &Bout) -> u64 {
 /// Cards of `hand` that beat the first unanswered attack card (nothing when none waits).
 #[must_use]
 pub fn legal_beats(hand: u64, bout: &Bout, trump: u8) -> u64 {
-    bout.unbeaten().map_or(0, |a| hand & card::beaters(a, trump))
+    bout.unbeaten()
+        .map_or(0, |a| hand & card::beaters(a, trump))
 }
 
 /// True when the seat on turn has no choice at all: no exchange, and no legal beat (`defend`)
@@ -189,7 +193,12 @@ pub fn out_seats(counts: &[usize], talon_left: usize) -> Vec<u8> {
     if talon_left > 0 {
         return Vec::new();
     }
-    counts.iter().enumerate().filter(|(_, &n)| n == 0).filter_map(|(i, _)| u8::try_from(i).ok()).collect()
+    counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n == 0)
+        .filter_map(|(i, _)| u8::try_from(i).ok())
+        .collect()
 }
 
 /// The result of a finished deal.
@@ -243,7 +252,10 @@ mod tests {
     use super::*;
 
     fn m(names: &[&str]) -> u64 {
-        names.iter().map(|n| card::bit(card::id_of(n).unwrap())).sum()
+        names
+            .iter()
+            .map(|n| card::bit(card::id_of(n).unwrap()))
+            .sum()
     }
 
     #[test]

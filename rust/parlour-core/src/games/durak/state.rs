@@ -34,7 +34,10 @@ impl Variant {
         match text {
             "podkidnoy" => Ok(Variant::Podkidnoy),
             "perevodnoy" => Ok(Variant::Perevodnoy),
-            _ => Err(Error::config("BAD_VARIANT", format!("variant must be podkidnoy or perevodnoy, not {text:?}"))),
+            _ => Err(Error::config(
+                "BAD_VARIANT",
+                format!("variant must be podkidnoy or perevodnoy, not {text:?}"),
+            )),
         }
     }
 }
@@ -50,7 +53,10 @@ pub struct DurakConfig {
 
 impl Default for DurakConfig {
     fn default() -> Self {
-        DurakConfig { seats: 2, variant: Variant::Podkidnoy }
+        DurakConfig {
+            seats: 2,
+            variant: Variant::Podkidnoy,
+        }
     }
 }
 
@@ -205,15 +211,18 @@ pub enum Event {
 }
 
 fn places_json(outcome: Option<u8>, seats: u8) -> String {
-    let parts: Vec<String> =
-        (0..seats).map(|s| format!("\"{}\":{}", s + 1, if outcome == Some(s) { 2 } else { 1 })).collect();
+    let parts: Vec<String> = (0..seats)
+        .map(|s| format!("\"{}\":{}", s + 1, if outcome == Some(s) { 2 } else { 1 }))
+        .collect();
     format!("{{{}}}", parts.join(","))
 }
 
 /// The result object `{outcome, fool, places}` as JSON.
 #[must_use]
 pub fn outcome_json(outcome: Outcome, seats: u8) -> String {
-    let fool = outcome.fool().map_or("null".to_string(), |s| (s + 1).to_string());
+    let fool = outcome
+        .fool()
+        .map_or("null".to_string(), |s| (s + 1).to_string());
     format!(
         "{{\"outcome\":\"{}\",\"fool\":{},\"places\":{}}}",
         outcome.as_str(),
@@ -392,7 +401,11 @@ impl Durak {
     /// The talon in draw order (front first, turn-up last).
     #[must_use]
     pub fn talon(&self) -> Vec<u8> {
-        self.talon[..usize::from(self.tlen)].iter().rev().copied().collect()
+        self.talon[..usize::from(self.tlen)]
+            .iter()
+            .rev()
+            .copied()
+            .collect()
     }
     /// Cards left in the talon.
     #[must_use]
@@ -495,7 +508,10 @@ impl Durak {
 
     /// The next seat after `s` clockwise that is not out (and is not `s`).
     fn next_active(&self, s: u8) -> u8 {
-        (1..self.seats).map(|k| (s + k) % self.seats).find(|&t| !self.is_out(t)).unwrap_or((s + 1) % self.seats)
+        (1..self.seats)
+            .map(|k| (s + k) % self.seats)
+            .find(|&t| !self.is_out(t))
+            .unwrap_or((s + 1) % self.seats)
     }
 
     /// Throwers in priority order: the attacker, then clockwise from the defender's left,
@@ -519,7 +535,10 @@ impl Durak {
 
     fn current_thrower(&self, b: &Bout) -> Option<u8> {
         let (order, n) = self.throwers(b);
-        order[..n].iter().copied().find(|&s| b.passed & (1 << s) == 0)
+        order[..n]
+            .iter()
+            .copied()
+            .find(|&s| b.passed & (1 << s) == 0)
     }
 
     /// The seat on turn (`None` when over).
@@ -551,7 +570,9 @@ impl Durak {
         if self.variant != Variant::Perevodnoy {
             return 0;
         }
-        card::ids(hand).filter(|&c| self.transfer_ok(b, c)).fold(0, |m, c| m | card::bit(c))
+        card::ids(hand)
+            .filter(|&c| self.transfer_ok(b, c))
+            .fold(0, |m, c| m | card::bit(c))
     }
 
     /// True when the seat on turn has no decision (no card move and no exchange).
@@ -617,7 +638,12 @@ impl Durak {
     ///
     /// # Errors
     /// The refusal; `self` is unchanged.
-    pub fn play(&self, seat: i64, kind: Option<&str>, card_id: Option<i64>) -> Result<(Durak, Vec<Event>)> {
+    pub fn play(
+        &self,
+        seat: i64,
+        kind: Option<&str>,
+        card_id: Option<i64>,
+    ) -> Result<(Durak, Vec<Event>)> {
         if self.over() {
             return Err(err("GAME_OVER", "the deal is over"));
         }
@@ -625,11 +651,16 @@ impl Durak {
             Ok(s) if s >= 1 && s <= self.seats => s - 1,
             _ => return Err(err("NOT_YOUR_TURN", "it is not your turn")),
         };
-        let kind = kind.and_then(Kind::parse).filter(|k| *k != Kind::Transfer || self.variant == Variant::Perevodnoy);
+        let kind = kind
+            .and_then(Kind::parse)
+            .filter(|k| *k != Kind::Transfer || self.variant == Variant::Perevodnoy);
         let Some(kind) = kind else {
             return Err(err("NOT_LEGAL", "the rules do not offer that"));
         };
-        let card_id = card_id.and_then(|c| u8::try_from(c).ok()).filter(|&c| card::valid(c)).unwrap_or(0);
+        let card_id = card_id
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(|&c| card::valid(c))
+            .unwrap_or(0);
         let mut next = self.clone();
         let mut events = Vec::new();
         next.apply_seat(seat0, Move::with(kind, card_id), &mut events)?;
@@ -670,7 +701,10 @@ impl Durak {
             Kind::Resign => true,
         };
         if !fits {
-            return Err(err("WRONG_PHASE", "that move does not fit this stage of the bout"));
+            return Err(err(
+                "WRONG_PHASE",
+                "that move does not fit this stage of the bout",
+            ));
         }
         let hand = self.hand(seat);
         let held = card::bit(mv.card) & hand != 0;
@@ -680,10 +714,16 @@ impl Durak {
                     return Err(err("CARD_NOT_HELD", "you do not hold that card"));
                 }
                 if b.room() < 1 {
-                    return Err(err("BOUT_FULL", "the attack is already as large as it may be"));
+                    return Err(err(
+                        "BOUT_FULL",
+                        "the attack is already as large as it may be",
+                    ));
                 }
                 if !b.is_empty() && b.ranks() & card::bit(mv.card) == 0 {
-                    return Err(err("RANK_NOT_IN_BOUT", "nothing on the table has that rank"));
+                    return Err(err(
+                        "RANK_NOT_IN_BOUT",
+                        "nothing on the table has that rank",
+                    ));
                 }
             }
             Kind::Beat => {
@@ -691,7 +731,10 @@ impl Durak {
                     return Err(err("CARD_NOT_HELD", "you do not hold that card"));
                 }
                 if b.unbeaten().is_none_or_not_beaten_by(mv.card, self.trump) {
-                    return Err(err("BEATS_NOTHING", "that card does not beat the one in front of you"));
+                    return Err(err(
+                        "BEATS_NOTHING",
+                        "that card does not beat the one in front of you",
+                    ));
                 }
             }
             Kind::Transfer => {
@@ -707,7 +750,10 @@ impl Durak {
             }
             Kind::Done => {
                 if b.is_empty() {
-                    return Err(err("MUST_ATTACK", "a bout has to be opened before it can be beaten off"));
+                    return Err(err(
+                        "MUST_ATTACK",
+                        "a bout has to be opened before it can be beaten off",
+                    ));
                 }
             }
             Kind::Swap => {
@@ -733,17 +779,26 @@ impl Durak {
         let meta0 = self.meta_hash();
         self.exec(seat, mv, events);
         self.hash ^= meta0 ^ self.meta_hash();
-        self.ply = self.ply.saturating_add(u32::try_from(events.len() - start).unwrap_or(0));
+        self.ply = self
+            .ply
+            .saturating_add(u32::try_from(events.len() - start).unwrap_or(0));
         Ok(())
     }
 
     fn exec(&mut self, seat: u8, mv: Move, ev: &mut Vec<Event>) {
-        ev.push(Event::Move { kind: mv.kind, seat, card: if mv.kind.has_card() { mv.card } else { 0 } });
+        ev.push(Event::Move {
+            kind: mv.kind,
+            seat,
+            card: if mv.kind.has_card() { mv.card } else { 0 },
+        });
         match mv.kind {
             Kind::Resign => {
                 let outcome = Outcome::Resign(seat);
                 self.result = Some(outcome);
-                ev.push(Event::GameEnd { outcome, seats: self.seats });
+                ev.push(Event::GameEnd {
+                    outcome,
+                    seats: self.seats,
+                });
                 return;
             }
             Kind::Attack => {
@@ -799,7 +854,12 @@ impl Durak {
     fn swap(&mut self, seat: u8) {
         let six = self.six_of_trumps();
         let turn_up = self.trump_card;
-        let Some(pos) = self.talon[..usize::from(self.tlen)].iter().position(|&c| c == turn_up) else { return };
+        let Some(pos) = self.talon[..usize::from(self.tlen)]
+            .iter()
+            .position(|&c| c == turn_up)
+        else {
+            return;
+        };
         self.hand_remove(seat, six);
         self.hand_add(seat, turn_up);
         self.known[usize::from(seat)] |= card::bit(turn_up);
@@ -835,7 +895,14 @@ impl Durak {
             }
             let phase = self.phase();
             if phase == Phase::Attack && !b.is_empty() && self.current_thrower(&b).is_none() {
-                self.close(if b.chose_done { How::Done } else { How::Exhausted }, ev);
+                self.close(
+                    if b.chose_done {
+                        How::Done
+                    } else {
+                        How::Exhausted
+                    },
+                    ev,
+                );
                 continue;
             }
             let Some(t) = self.turn() else { return };
@@ -882,7 +949,11 @@ impl Durak {
             self.discard = self.discard.saturating_add(ncards);
             self.heap |= mask;
         }
-        let candidate = if b.taken { self.next_active(b.defender) } else { b.defender };
+        let candidate = if b.taken {
+            self.next_active(b.defender)
+        } else {
+            b.defender
+        };
         // Refill: the attacker, the other throwers in order, the defender last.
         let (order, n) = self.throwers(&b);
         let mut drawn = [0u8; 6];
@@ -910,13 +981,31 @@ impl Durak {
             }
         }
         let nobody_drew = drawn.iter().all(|&d| d == 0);
-        self.stall = if b.taken && nobody_drew { self.stall.saturating_add(1) } else { 0 };
+        self.stall = if b.taken && nobody_drew {
+            self.stall.saturating_add(1)
+        } else {
+            0
+        };
         let holding: Vec<u8> = (0..self.seats).filter(|&s| self.hand(s) != 0).collect();
         let stalled = self.seats >= 3 && self.stall >= STALL_LIMIT;
         let ended = (self.tlen == 0 && holding.len() <= 1) || stalled;
-        let next = if ended || !self.is_out(candidate) { candidate } else { self.next_active(candidate) };
-        ev.push(Event::BoutEnd { taken: b.taken, how, cards: ncards, discard: self.discard, next_attacker: next });
-        ev.push(Event::Refill { drawn, seats: self.seats, talon: self.tlen });
+        let next = if ended || !self.is_out(candidate) {
+            candidate
+        } else {
+            self.next_active(candidate)
+        };
+        ev.push(Event::BoutEnd {
+            taken: b.taken,
+            how,
+            cards: ncards,
+            discard: self.discard,
+            next_attacker: next,
+        });
+        ev.push(Event::Refill {
+            drawn,
+            seats: self.seats,
+            talon: self.tlen,
+        });
         for &s in &outs {
             ev.push(Event::Out { seat: s });
         }
@@ -926,7 +1015,10 @@ impl Durak {
                 _ => Outcome::Draw,
             };
             self.result = Some(outcome);
-            ev.push(Event::GameEnd { outcome, seats: self.seats });
+            ev.push(Event::GameEnd {
+                outcome,
+                seats: self.seats,
+            });
             return;
         }
         let defender = self.next_active(next);
@@ -966,7 +1058,8 @@ impl Durak {
 
     fn talon_set(&mut self, pos: usize, c: u8) {
         if pos < usize::from(self.tlen) {
-            self.hash ^= feature(F_TALON + pos, usize::from(self.talon[pos])) ^ feature(F_TALON + pos, usize::from(c));
+            self.hash ^= feature(F_TALON + pos, usize::from(self.talon[pos]))
+                ^ feature(F_TALON + pos, usize::from(c));
             self.talon[pos] = c;
         }
     }

@@ -39,20 +39,49 @@ fn forced_take_and_exhausted_are_silent() {
     let g = fixture("ASKH/6C7C", "-", "8H", "-", "1>2/2/0/-/0:-");
     let (g2, ev) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
     assert_eq!(kinds(&ev), "attack bout_end refill");
-    assert!(matches!(ev[1], Event::BoutEnd { taken: true, how: How::Taken, cards: 1, next_attacker: 0, .. }));
+    assert!(matches!(
+        ev[1],
+        Event::BoutEnd {
+            taken: true,
+            how: How::Taken,
+            cards: 1,
+            next_attacker: 0,
+            ..
+        }
+    ));
     assert_eq!(g2.count(1), 3);
     let g = fixture("6SKH/7S9C", "-", "8H", "-", "1>2/2/0/-/0:-");
     let (g, _) = g.play(1, Some("attack"), Some(id("6S"))).unwrap();
     let (g, ev) = g.play(2, Some("beat"), Some(id("7S"))).unwrap();
     assert_eq!(kinds(&ev), "beat bout_end refill");
-    assert!(matches!(ev[1], Event::BoutEnd { how: How::Exhausted, next_attacker: 1, .. }));
+    assert!(matches!(
+        ev[1],
+        Event::BoutEnd {
+            how: How::Exhausted,
+            next_attacker: 1,
+            ..
+        }
+    ));
     assert_eq!(g.turn(), Some(1));
 }
 
 #[test]
 fn capped_against_seven_and_spent_checked_first() {
-    let g = fixture("6S6H6D6CASAD/7SAH7D7C9HTH8C", "-", "8H", "-", "1>2/6/0/-/0:-");
-    let pairs = [("6S", "7S"), ("6H", "AH"), ("6D", "7D"), ("6C", "7C"), ("AS", "9H"), ("AD", "TH")];
+    let g = fixture(
+        "6S6H6D6CASAD/7SAH7D7C9HTH8C",
+        "-",
+        "8H",
+        "-",
+        "1>2/6/0/-/0:-",
+    );
+    let pairs = [
+        ("6S", "7S"),
+        ("6H", "AH"),
+        ("6D", "7D"),
+        ("6C", "7C"),
+        ("AS", "9H"),
+        ("AD", "TH"),
+    ];
     let mut g = g;
     let mut last = Vec::new();
     for (a, d) in pairs {
@@ -62,17 +91,33 @@ fn capped_against_seven_and_spent_checked_first() {
         last = ev;
     }
     assert_eq!(kinds(&last), "beat bout_end refill out game_end");
-    assert!(matches!(last[1], Event::BoutEnd { how: How::Capped, cards: 12, .. }));
+    assert!(matches!(
+        last[1],
+        Event::BoutEnd {
+            how: How::Capped,
+            cards: 12,
+            ..
+        }
+    ));
     assert_eq!(g.result(), Some(Outcome::Fool(1)));
     let g = fixture("8S8D/9S9D", "-", "8H", "-", "1>2/2/0/-/0:-");
     let g = g.play(1, Some("attack"), Some(id("8S"))).unwrap().0;
     let g = g.play(2, Some("beat"), Some(id("9S"))).unwrap().0;
     let g = g.play(1, Some("attack"), Some(id("8D"))).unwrap().0;
     let (g, ev) = g.play(2, Some("beat"), Some(id("9D"))).unwrap();
-    assert!(matches!(ev[1], Event::BoutEnd { how: How::Spent, .. }));
+    assert!(matches!(
+        ev[1],
+        Event::BoutEnd {
+            how: How::Spent,
+            ..
+        }
+    ));
     assert_eq!(g.result(), Some(Outcome::Draw));
     assert_eq!(g.phase(), Phase::Over);
-    assert_eq!(g.play(1, Some("resign"), None).unwrap_err().code, "GAME_OVER");
+    assert_eq!(
+        g.play(1, Some("resign"), None).unwrap_err().code,
+        "GAME_OVER"
+    );
 }
 
 #[test]
@@ -81,7 +126,10 @@ fn swap_unforces_and_the_turn_does_not_pass() {
     let g = g.play(1, Some("attack"), Some(id("KS"))).unwrap().0;
     let (g, ev) = g.play(2, Some("beat"), Some(id("AS"))).unwrap();
     assert_eq!(kinds(&ev), "beat");
-    assert_eq!(g.legal(0), vec![Move::plain(Kind::Done), Move::plain(Kind::Swap)]);
+    assert_eq!(
+        g.legal(0),
+        vec![Move::plain(Kind::Done), Move::plain(Kind::Swap)]
+    );
     let (g, ev) = g.play(1, Some("swap"), None).unwrap();
     assert_eq!(kinds(&ev), "swap bout_end refill");
     assert!(!g.turn_up_left());
@@ -91,13 +139,18 @@ fn swap_unforces_and_the_turn_does_not_pass() {
     assert_eq!(g.trump_card(), card::id_of("6H").unwrap());
     assert_eq!(g.talon().last().copied(), card::id_of("6H"));
     assert_eq!(g.turn(), Some(0));
-    assert_eq!(g.play(1, Some("swap"), None).unwrap_err().code, "NOT_THE_SIX");
+    assert_eq!(
+        g.play(1, Some("swap"), None).unwrap_err().code,
+        "NOT_THE_SIX"
+    );
 }
 
 #[test]
 fn error_precedence() {
     let g = fixture("6S6D9DKH/7SAH8C9C", "-", "8H", "-", "1>2/4/0/-/0:-");
-    let code = |g: &Durak, seat: i64, kind: Option<&str>, c: Option<i64>| g.play(seat, kind, c).unwrap_err().code;
+    let code = |g: &Durak, seat: i64, kind: Option<&str>, c: Option<i64>| {
+        g.play(seat, kind, c).unwrap_err().code
+    };
     assert_eq!(code(&g, 2, Some("attack"), Some(id("7S"))), "NOT_YOUR_TURN");
     assert_eq!(code(&g, 3, Some("attack"), Some(id("6S"))), "NOT_YOUR_TURN");
     assert_eq!(code(&g, 1, Some("shuffle"), None), "NOT_LEGAL");
@@ -111,7 +164,10 @@ fn error_precedence() {
     let g = g.play(1, Some("attack"), Some(id("6S"))).unwrap().0;
     assert_eq!(code(&g, 2, Some("beat"), Some(id("8C"))), "BEATS_NOTHING");
     let g = g.play(2, Some("beat"), Some(id("7S"))).unwrap().0;
-    assert_eq!(code(&g, 1, Some("attack"), Some(id("9D"))), "RANK_NOT_IN_BOUT");
+    assert_eq!(
+        code(&g, 1, Some("attack"), Some(id("9D"))),
+        "RANK_NOT_IN_BOUT"
+    );
     let full = fixture("6D/8C", "-", "8H", "-", "1>2/1/0/-/0:6S7S");
     assert_eq!(code(&full, 1, Some("attack"), Some(id("6D"))), "BOUT_FULL");
     let shut = fixture("6H8S/7C8C", "7D8D", "AH", "1", "1>2/2/0/-/0:-");
@@ -163,7 +219,11 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
             for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
                 for c in 1..=36u8 {
                     let m = Move::with(kind, c);
-                    assert_eq!(g.check(seat, m).is_ok(), buf.contains(&m), "{m:?} in {text}");
+                    assert_eq!(
+                        g.check(seat, m).is_ok(),
+                        buf.contains(&m),
+                        "{m:?} in {text}"
+                    );
                 }
             }
             let mv = buf[rng.index(buf.len())];
@@ -214,9 +274,16 @@ fn three_seats_throwers_take_turns_and_the_next_attacker_follows() {
     assert_eq!(g.turn(), Some(2));
     assert_eq!(
         g.legal(2),
-        vec![Move::with(Kind::Attack, card::id_of("6D").unwrap()), Move::with(Kind::Attack, card::id_of("6C").unwrap()), Move::plain(Kind::Done)]
+        vec![
+            Move::with(Kind::Attack, card::id_of("6D").unwrap()),
+            Move::with(Kind::Attack, card::id_of("6C").unwrap()),
+            Move::plain(Kind::Done)
+        ]
     );
-    assert_eq!(g.play(1, Some("attack"), Some(id("9C"))).unwrap_err().code, "NOT_YOUR_TURN");
+    assert_eq!(
+        g.play(1, Some("attack"), Some(id("9C"))).unwrap_err().code,
+        "NOT_YOUR_TURN"
+    );
     let g = g.play(3, Some("attack"), Some(id("6D"))).unwrap().0;
     let g = g.play(2, Some("beat"), Some(id("7D"))).unwrap().0;
     let (g, ev) = g.play(3, Some("done"), None).unwrap();
@@ -232,7 +299,14 @@ fn three_seats_take_passes_the_attack_past_the_taker_and_the_last_holder_is_fool
     let (g, ev) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
     // Forced take; seat 1 is out; seat 3 (after the taker) attacks the taker.
     assert_eq!(kinds(&ev), "attack bout_end refill out");
-    assert!(matches!(ev[1], Event::BoutEnd { taken: true, next_attacker: 2, .. }));
+    assert!(matches!(
+        ev[1],
+        Event::BoutEnd {
+            taken: true,
+            next_attacker: 2,
+            ..
+        }
+    ));
     let b = g.bout().unwrap();
     assert_eq!((b.attacker, b.defender), (2, 1));
     let (g, ev) = g.play(3, Some("attack"), Some(id("KS"))).unwrap();
@@ -247,21 +321,41 @@ fn perevodnoy_transfer_moves_the_attack_on() {
     let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=6S8S7D/6D7SAC bout=1>2/3/0/-/0:- known=-/- out=- result=- ply=0 stall=0");
     let g = g.play(1, Some("attack"), Some(id("6S"))).unwrap().0;
     let c = |n: &str| card::id_of(n).unwrap();
-    assert_eq!(g.legal(1), vec![Move::with(Kind::Beat, c("7S")), Move::with(Kind::Transfer, c("6D")), Move::plain(Kind::Take)]);
+    assert_eq!(
+        g.legal(1),
+        vec![
+            Move::with(Kind::Beat, c("7S")),
+            Move::with(Kind::Transfer, c("6D")),
+            Move::plain(Kind::Take)
+        ]
+    );
     let (g, ev) = g.play(2, Some("transfer"), Some(id("6D"))).unwrap();
     assert_eq!(kinds(&ev), "transfer");
     let b = g.bout().unwrap();
     assert_eq!((b.attacker, b.defender, b.size(), b.cap), (1, 0, 2, 2));
-    assert_eq!(g.legal(0), vec![Move::with(Kind::Beat, c("8S")), Move::plain(Kind::Take)]);
+    assert_eq!(
+        g.legal(0),
+        vec![Move::with(Kind::Beat, c("8S")), Move::plain(Kind::Take)]
+    );
     let g = g.play(1, Some("beat"), Some(id("8S"))).unwrap().0;
     let (g, ev) = g.play(1, Some("beat"), Some(id("7D"))).unwrap();
     assert_eq!(kinds(&ev), "beat bout_end refill out game_end");
     assert_eq!(g.result(), Some(Outcome::Fool(1)));
     // No transfer after a beat, nor onto a seat that cannot hold the enlarged attack.
     let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=9C8C/6DJSAC bout=1>2/3/0/-/0:6S7S,6H-- known=-/- out=- result=- ply=0 stall=0");
-    assert_eq!(g.play(2, Some("transfer"), Some(id("6D"))).unwrap_err().code, "CANNOT_TRANSFER");
+    assert_eq!(
+        g.play(2, Some("transfer"), Some(id("6D")))
+            .unwrap_err()
+            .code,
+        "CANNOT_TRANSFER"
+    );
     let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=9C/6D7SAC bout=1>2/3/0/-/0:6S-- known=-/- out=- result=- ply=0 stall=0");
-    assert_eq!(g.play(2, Some("transfer"), Some(id("6D"))).unwrap_err().code, "CANNOT_TRANSFER");
+    assert_eq!(
+        g.play(2, Some("transfer"), Some(id("6D")))
+            .unwrap_err()
+            .code,
+        "CANNOT_TRANSFER"
+    );
 }
 
 #[test]
@@ -269,7 +363,16 @@ fn three_seats_stall_rule_draws_an_endless_deal() {
     use crate::sim::{play_indexed, Policy};
     // The `first` policy can pass cards round three seats for ever; the stall rule ends it.
     for i in 0..40 {
-        let p = play_indexed::<Durak>(&DurakConfig { seats: 3, variant: Variant::Podkidnoy }, 1, i, Policy::First).unwrap();
+        let p = play_indexed::<Durak>(
+            &DurakConfig {
+                seats: 3,
+                variant: Variant::Podkidnoy,
+            },
+            1,
+            i,
+            Policy::First,
+        )
+        .unwrap();
         assert!(p.moves < 5000);
     }
 }
@@ -280,9 +383,22 @@ fn notation_round_trips_and_rejects_garbage_without_panicking() {
     let t = g.to_notation();
     assert_eq!(pos(&t), g);
     assert_eq!(pos(&t).to_notation(), t);
-    assert_eq!(Durak::from_notation("chess").unwrap_err().code, "BAD_NOTATION");
-    assert_eq!(Durak::from_notation(&t.replace("ply=0", "")).unwrap_err().code, "BAD_NOTATION");
-    assert_eq!(Durak::from_notation(&t.replace("hands=6S", "hands=6S6S")).unwrap_err().code, "IMPOSSIBLE_POSITION");
+    assert_eq!(
+        Durak::from_notation("chess").unwrap_err().code,
+        "BAD_NOTATION"
+    );
+    assert_eq!(
+        Durak::from_notation(&t.replace("ply=0", ""))
+            .unwrap_err()
+            .code,
+        "BAD_NOTATION"
+    );
+    assert_eq!(
+        Durak::from_notation(&t.replace("hands=6S", "hands=6S6S"))
+            .unwrap_err()
+            .code,
+        "IMPOSSIBLE_POSITION"
+    );
     let mut rng = Rng::new(5);
     let bytes = t.as_bytes();
     let alphabet = b"0123456789-=/>:,ASKQJTHDC6 durak";
