@@ -7,6 +7,7 @@ Python surface that speaks each game's notation, and batch simulation across cor
 from __future__ import annotations
 
 from parlour import _core
+from parlour.batch import GAMES, GameSpec, SimulationResult, simulate
 from parlour.errors import (
     ConfigError,
     IllegalMoveError,
@@ -14,7 +15,6 @@ from parlour.errors import (
     NotationError,
     ParlourError,
 )
-from parlour.simulate import GAMES, GameSpec, SimulationResult, simulate
 
 __version__: str = _core.__version__
 

@@ -11,7 +11,7 @@ pub const TABLE_SIZE: usize = 8192;
 
 const fn build() -> [u64; TABLE_SIZE] {
     let mut out = [0u64; TABLE_SIZE];
-    let mut state: u64 = 0x5EED_0F_9A_2C_0DE5;
+    let mut state: u64 = 0x005E_ED0F_9A2C_0DE5;
     let mut i = 0;
     while i < TABLE_SIZE {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

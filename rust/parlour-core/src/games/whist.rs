@@ -15,16 +15,10 @@ use crate::trick::{natural_power, FollowPolicy, TrickRules};
 use crate::zobrist;
 
 /// Options of the generic game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhistConfig {
     /// Play without trumps when true.
     pub no_trump: bool,
-}
-
-impl Default for WhistConfig {
-    fn default() -> Self {
-        WhistConfig { no_trump: false }
-    }
 }
 
 /// A position of the generic trick-taking game.
@@ -50,7 +44,10 @@ impl Whist {
     /// `INVALID_DECK` when `deck` is not the 52 distinct cards.
     pub fn from_deck(deck: &[Card], config: &WhistConfig) -> Result<Whist> {
         if deck.len() != 52 || CardSet::from_cards(deck) != CardSet::FULL52 {
-            return Err(Error::config("INVALID_DECK", "a deck must hold each of the 52 cards once"));
+            return Err(Error::config(
+                "INVALID_DECK",
+                "a deck must hold each of the 52 cards once",
+            ));
         }
         Ok(Self::deal(deck, config))
     }
@@ -61,10 +58,14 @@ impl Whist {
         for (k, &c) in deck.iter().enumerate() {
             hands[k % 4].insert(c);
         }
-        let trump = if config.no_trump { None } else { deck.last().map(|c| c.suit()) };
+        let trump = if config.no_trump {
+            None
+        } else {
+            deck.last().map(|c| c.suit())
+        };
         let mut s = Whist {
             hands,
-            trick: [deck[0]; 4],
+            trick: [Card::PLACEHOLDER; 4],
             trick_len: 0,
             leader: 0,
             trump,
@@ -73,6 +74,68 @@ impl Whist {
         };
         s.hash = s.full_hash();
         s
+    }
+
+    /// Rebuild a position from its parts (what the notation holds), checking consistency: the
+    /// 52 cards are each in exactly one hand, the current trick or a finished trick, and the
+    /// hand sizes fit the number of tricks played and the seats that played to this trick.
+    ///
+    /// # Errors
+    /// `INVALID_POSITION` when the parts cannot come from a game.
+    pub fn from_parts(
+        hands: [CardSet; 4],
+        trick: &[Card],
+        leader: Seat,
+        trump: Option<Suit>,
+        won: [u8; 4],
+    ) -> Result<Whist> {
+        let bad = |m: &str| Error::invalid_state("INVALID_POSITION", m.to_string());
+        if leader > 3 || trick.len() > 3 {
+            return Err(bad(
+                "leader must be 0-3 and the current trick hold at most 3 cards",
+            ));
+        }
+        let mut seen = CardSet::EMPTY;
+        for h in hands {
+            if !seen.intersection(h).is_empty() {
+                return Err(bad("a card is in two hands"));
+            }
+            seen = seen.union(h);
+        }
+        for &c in trick {
+            if seen.contains(c) {
+                return Err(bad("a card is both in a hand and in the trick"));
+            }
+            seen.insert(c);
+        }
+        let done: u32 = won.iter().map(|&w| u32::from(w)).sum();
+        if done > 13 || done * 4 + seen.len() != 52 {
+            return Err(bad(
+                "the hands, the trick and the tricks won do not add up to 52 cards",
+            ));
+        }
+        for seat in 0..4u8 {
+            let played_now =
+                u32::from((seat + 4 - leader) % 4 < u8::try_from(trick.len()).unwrap_or(0));
+            if hands[seat as usize].len() + played_now + done != 13 {
+                return Err(bad(
+                    "a hand has the wrong number of cards for this point of the game",
+                ));
+            }
+        }
+        let mut t = [Card::PLACEHOLDER; 4];
+        t[..trick.len()].copy_from_slice(trick);
+        let mut s = Whist {
+            hands,
+            trick: t,
+            trick_len: u8::try_from(trick.len()).unwrap_or(0),
+            leader,
+            trump,
+            won,
+            hash: 0,
+        };
+        s.hash = s.full_hash();
+        Ok(s)
     }
 
     fn rules(&self) -> TrickRules {
@@ -130,7 +193,10 @@ impl GameState for Whist {
             return;
         }
         let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        out.extend(self.rules().legal(self.hands[self.seat_to_move() as usize], lead));
+        out.extend(
+            self.rules()
+                .legal(self.hands[self.seat_to_move() as usize], lead),
+        );
     }
 
     fn apply(&self, mv: Card) -> Result<Self> {
@@ -146,11 +212,17 @@ impl GameState for Whist {
         let seat = self.seat_to_move();
         let hand = self.hands[seat as usize];
         if !hand.contains(mv) {
-            return Err(Error::illegal("CARD_NOT_HELD", format!("seat {seat} does not hold {mv}")));
+            return Err(Error::illegal(
+                "CARD_NOT_HELD",
+                format!("seat {seat} does not hold {mv}"),
+            ));
         }
         let lead = (self.trick_len > 0).then(|| self.trick[0]);
         if !self.rules().legal(hand, lead).contains(mv) {
-            return Err(Error::illegal("MUST_FOLLOW_SUIT", format!("{mv} does not follow suit")));
+            return Err(Error::illegal(
+                "MUST_FOLLOW_SUIT",
+                format!("{mv} does not follow suit"),
+            ));
         }
         self.hash ^= zobrist::feature(F_TURN, seat as usize);
         self.hands[seat as usize].remove(mv);
@@ -164,8 +236,12 @@ impl GameState for Whist {
             for i in 0..4 {
                 self.hash ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
             }
+            self.trick = [Card::PLACEHOLDER; 4];
             self.won[winner as usize] += 1;
-            self.hash ^= zobrist::feature(F_TURN + 1 + winner as usize, self.won[winner as usize] as usize);
+            self.hash ^= zobrist::feature(
+                F_TURN + 1 + winner as usize,
+                self.won[winner as usize] as usize,
+            );
             self.trick_len = 0;
             self.leader = winner;
         }
@@ -191,10 +267,17 @@ impl GameState for Whist {
         let hands: Vec<String> = self
             .hands
             .iter()
-            .map(|h| h.iter().map(|c| c.format(Spelling::Bridge)).collect::<Vec<_>>().join(""))
+            .map(|h| {
+                h.iter()
+                    .map(|c| c.format(Spelling::Bridge))
+                    .collect::<Vec<_>>()
+                    .join("")
+            })
             .collect();
-        let trick: Vec<String> =
-            self.trick[..self.trick_len as usize].iter().map(|c| c.format(Spelling::Bridge)).collect();
+        let trick: Vec<String> = self.trick[..self.trick_len as usize]
+            .iter()
+            .map(|c| c.format(Spelling::Bridge))
+            .collect();
         format!(
             "{}/{}/{}/{}/{} {} {} {}",
             self.trump.map_or('N', Suit::letter),

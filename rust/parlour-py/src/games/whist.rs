@@ -1,10 +1,17 @@
 //! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
 
 use crate::errors::{config_err, guarded};
-use parlour_core::cards::Card;
+use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::whist::{Whist, WhistConfig};
 use pyo3::prelude::*;
+
+fn card(index: i64) -> PyResult<Card> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Card::from_index)
+        .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
+}
 
 /// A position of the generic four-player trick-taking game (immutable).
 #[pyclass(frozen, module = "parlour._core.whist", name = "WhistState")]
@@ -19,23 +26,41 @@ impl PyWhist {
     #[new]
     #[pyo3(signature = (seed, no_trump = false))]
     fn new(seed: u64, no_trump: bool) -> Self {
-        PyWhist { inner: Whist::new_game(&WhistConfig { no_trump }, seed) }
+        PyWhist {
+            inner: Whist::new_game(&WhistConfig { no_trump }, seed),
+        }
     }
 
     /// Deal from an explicit 52-card order (bit indices); card `k` goes to seat `k % 4`.
     #[staticmethod]
     #[pyo3(signature = (deck, no_trump = false))]
     fn from_deck(deck: Vec<i64>, no_trump: bool) -> PyResult<Self> {
-        let cards: Vec<Card> = deck
-            .into_iter()
-            .map(|i| {
-                u8::try_from(i)
-                    .ok()
-                    .and_then(Card::from_index)
-                    .ok_or_else(|| config_err("INVALID_DECK", format!("{i} is not a card index")))
-            })
-            .collect::<PyResult<_>>()?;
-        guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump })).map(|inner| PyWhist { inner })
+        let cards: Vec<Card> = deck.into_iter().map(card).collect::<PyResult<_>>()?;
+        guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))
+            .map(|inner| PyWhist { inner })
+    }
+
+    /// Rebuild a position from its parts: four hand masks, the current trick (bit indices, in
+    /// play order), the leader of that trick, the trump suit lane (None: no trump) and tricks won.
+    #[staticmethod]
+    fn from_parts(
+        hands: [u64; 4],
+        trick: Vec<i64>,
+        leader: u8,
+        trump: Option<u8>,
+        won: [u8; 4],
+    ) -> PyResult<Self> {
+        let trick: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
+        let trump = match trump {
+            None => None,
+            Some(t) => Some(
+                Suit::from_index(t)
+                    .ok_or_else(|| config_err("INVALID_SUIT", format!("{t} is not a suit")))?,
+            ),
+        };
+        let hands = hands.map(CardSet);
+        guarded(|| Whist::from_parts(hands, &trick, leader, trump, won))
+            .map(|inner| PyWhist { inner })
     }
 
     /// The seat to move, or None when the game is over.
@@ -65,10 +90,7 @@ impl PyWhist {
 
     /// The state after playing card `card` (a bit index).
     fn apply(&self, card: i64) -> PyResult<Self> {
-        let c = u8::try_from(card)
-            .ok()
-            .and_then(Card::from_index)
-            .ok_or_else(|| config_err("INVALID_CARD", format!("{card} is not a card index")))?;
+        let c = self::card(card)?;
         guarded(|| self.inner.apply(c)).map(|inner| PyWhist { inner })
     }
 

@@ -146,7 +146,8 @@ class SimulationResult:
             "mean_moves": self.moves / self.games if self.games else 0.0,
             "mean_returns": [float(x) for x in self.returns.mean(axis=0)] if self.games else [],
             "win_rates": [
-                {"seat": s, "rate": r, "ci95": [lo, hi]} for s, (r, lo, hi) in enumerate(self.win_rates())
+                {"seat": s, "rate": r, "ci95": [lo, hi]}
+                for s, (r, lo, hi) in enumerate(self.win_rates())
             ],
             "draw_rate": self.draw_rate(),
             "hash_digest": f"{int(np.bitwise_xor.reduce(self.hashes)) if self.games else 0:016x}",
@@ -158,7 +159,12 @@ class SimulationResult:
 
 
 def _chunk(
-    game: str, options: list[tuple[str, str]], seed: int, start: int, count: int, policy: str,
+    game: str,
+    options: list[tuple[str, str]],
+    seed: int,
+    start: int,
+    count: int,
+    policy: str,
     threads: int | None,
 ) -> dict[str, object]:
     return _core.simulate_batch(game, options, seed, start, count, policy, threads)
@@ -176,7 +182,9 @@ def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any
 
 def _check_int(name: str, value: object, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError("INVALID_ARGUMENT", f"{name} must be an integer, not {type(value).__name__}")
+        raise ConfigError(
+            "INVALID_ARGUMENT", f"{name} must be an integer, not {type(value).__name__}"
+        )
     if not lo <= value <= hi:
         raise ConfigError("INVALID_ARGUMENT", f"{name} must be from {lo} to {hi}, not {value}")
     return value
@@ -223,8 +231,13 @@ def simulate(
     if threads is not None:
         threads = _check_int("threads", threads, 1, 1024)
     if policy not in _POLICIES:
-        raise ConfigError("INVALID_POLICY", f"unknown policy {policy!r}; expected {', '.join(_POLICIES)}")
-    opts = [(str(k), str(v).lower() if isinstance(v, bool) else str(v)) for k, v in (options or {}).items()]
+        raise ConfigError(
+            "INVALID_POLICY", f"unknown policy {policy!r}; expected {', '.join(_POLICIES)}"
+        )
+    opts = [
+        (str(k), str(v).lower() if isinstance(v, bool) else str(v))
+        for k, v in (options or {}).items()
+    ]
     spec = GAMES[game]
     # Validate options and policy once, cheaply, before any work is split up.
     _chunk(game, opts, seed, 0, 0, policy, 1)
@@ -247,7 +260,10 @@ def simulate(
     try:
         done = 0
         if executor is not None:
-            futures = [executor.submit(_chunk, game, opts, seed, lo, c, policy, threads) for lo, c in ranges]
+            futures = [
+                executor.submit(_chunk, game, opts, seed, lo, c, policy, threads)
+                for lo, c in ranges
+            ]
             for fut in futures:
                 parts.append(fut.result())
                 done += int(np.frombuffer(parts[-1]["moves"], "<u4").shape[0])  # type: ignore[call-overload]
@@ -268,10 +284,24 @@ def simulate(
         s = p.get("seats")
         if isinstance(s, int) and s > 0:
             seats = s
-    returns, moves, hashes, winners = _arrays(parts, seats) if parts else (
-        np.zeros((0, seats), np.float32), np.zeros(0, np.uint32), np.zeros(0, np.uint64), np.zeros(0, np.int8)
+    returns, moves, hashes, winners = (
+        _arrays(parts, seats)
+        if parts
+        else (
+            np.zeros((0, seats), np.float32),
+            np.zeros(0, np.uint32),
+            np.zeros(0, np.uint64),
+            np.zeros(0, np.int8),
+        )
     )
     return SimulationResult(
-        game=game, seed=seed, policy=policy, options=dict(opts), returns=returns,
-        move_counts=moves, hashes=hashes, winners=winners, elapsed=elapsed,
+        game=game,
+        seed=seed,
+        policy=policy,
+        options=dict(opts),
+        returns=returns,
+        move_counts=moves,
+        hashes=hashes,
+        winners=winners,
+        elapsed=elapsed,
     )

@@ -1,0 +1,239 @@
+"""Simulation benchmark (issue 8): one run measures side by side
+
+1. parlour batch random playouts of every registered game, one thread and all threads;
+2. parlour Python-loop playouts (``legal_moves`` + ``apply_index`` per move from Python);
+3. OpenSpiel (``pyspiel``, from the ``bench`` extra) random playouts of bridge, hearts and
+   spades, its per-move cost and its ``clone()`` cost, when it is installed;
+4. a plain pure-Python 4-player follow-suit loop with bitmask hands, as the floor.
+
+Prints one JSON document; ``--write BENCHMARKS.md`` also writes the figures as ratios with the
+machine description. Not a timed test: the ratios are the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _pyfloor
+
+import parlour
+
+# Python-loop factories: game id -> (module, expression building a state from a seed).
+LOOP_STATES: dict[str, Callable[[int], Any]] = {}
+
+
+def _register_loops() -> None:
+    from parlour import whist
+
+    LOOP_STATES["whist"] = lambda seed: whist.State.new(seed=seed)
+    for game_id, module, factory in (
+        ("dalmara-4p", "parlour.dalmara", "new_state"),
+        ("gyla", "parlour.gyla", "new_state"),
+        ("durak", "parlour.durak", "new_state"),
+        ("mexican-train", "parlour.mexican_train", "new_state"),
+        ("bridge-play", "parlour.bridge", "new_state"),
+    ):
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            continue
+        fn = getattr(mod, factory, None)
+        if callable(fn):
+            LOOP_STATES[game_id] = fn
+
+
+def batch_rates(game: str, target_seconds: float) -> dict[str, float]:
+    probe = parlour.simulate(game, 200, seed=1, threads=1)
+    per_game = max(probe.elapsed / 200, 1e-7)
+    n = int(min(max(target_seconds / per_game, 500), 2_000_000))
+    one = parlour.simulate(game, n, seed=1, threads=1)
+    many = parlour.simulate(game, n, seed=1)
+    return {
+        "games": n,
+        "games_per_s_1_thread": one.games_per_second,
+        "games_per_s_all_threads": many.games_per_second,
+        "ns_per_move_1_thread": one.elapsed / max(one.moves, 1) * 1e9,
+        "threads_speedup": many.games_per_second / one.games_per_second,
+    }
+
+
+def python_loop(factory: Callable[[int], Any], seconds: float) -> dict[str, float]:
+    rng = random.Random(5)
+    moves = 0
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = factory(games)
+        while not s.is_terminal:
+            s = s.apply_index(rng.randrange(len(s.legal_moves())))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "us_per_move": elapsed / max(moves, 1) * 1e6}
+
+
+def pure_python_floor(seconds: float) -> dict[str, float]:
+    rng = random.Random(2)
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves += _pyfloor.playout(rng)[1]
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "us_per_move": elapsed / moves * 1e6}
+
+
+def openspiel(seconds: float) -> dict[str, Any] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    out: dict[str, Any] = {"version": getattr(pyspiel, "__version__", "?")}
+    for name in ("bridge(use_double_dummy_result=false)", "hearts", "spades"):
+        game = pyspiel.load_game(name)
+        rng = random.Random(3)
+        games = moves = 0
+        clone_t = 0.0
+        clones = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                moves += 1
+                if moves % 50 == 0:
+                    t = time.perf_counter()
+                    state.clone()
+                    clone_t += time.perf_counter() - t
+                    clones += 1
+            games += 1
+        elapsed = time.perf_counter() - start
+        out[name] = {
+            "games_per_s": games / elapsed,
+            "us_per_move": elapsed / max(moves, 1) * 1e6,
+            "us_per_clone": clone_t / max(clones, 1) * 1e6,
+        }
+    return out
+
+
+def memory_check(game: str) -> dict[str, float]:
+    """Peak traced Python memory of a run, per game, at two sizes: steady means the growth is
+    the result arrays only."""
+    out = {}
+    for n in (20_000, 200_000):
+        tracemalloc.start()
+        r = parlour.simulate(game, n, seed=1)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        row_bytes = r.returns.itemsize * r.seats + 4 + 8 + 1
+        out[f"peak_bytes_per_game_at_{n}"] = peak / n
+        out["result_bytes_per_game"] = row_bytes
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=1.0, help="time budget per measurement")
+    parser.add_argument("--write", type=Path, default=None, help="write BENCHMARKS.md here")
+    args = parser.parse_args()
+    _register_loops()
+    report: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine(),
+            "cpus": os.cpu_count(),
+        },
+        "parlour_version": parlour.__version__,
+        "batch": {g: batch_rates(g, args.seconds) for g in parlour.GAMES},
+        "python_loop": {g: python_loop(f, args.seconds) for g, f in LOOP_STATES.items()},
+        "pure_python_floor": pure_python_floor(args.seconds),
+        "openspiel": openspiel(args.seconds),
+        "memory": memory_check(next(iter(parlour.GAMES))),
+    }
+    floor = report["pure_python_floor"]
+    ratios: dict[str, float] = {}
+    for g, b in report["batch"].items():
+        ratios[f"{g}: batch 1 thread vs pure-Python floor (games/s)"] = (
+            b["games_per_s_1_thread"] / floor["games_per_s"]
+        )
+        ratios[f"{g}: all threads vs 1 thread"] = b["threads_speedup"]
+    osp = report["openspiel"]
+    if osp and "bridge-play" in report["batch"]:
+        bridge = osp["bridge(use_double_dummy_result=false)"]
+        ratios["bridge-play batch (all threads) vs OpenSpiel bridge (hands/s)"] = (
+            report["batch"]["bridge-play"]["games_per_s_all_threads"] / bridge["games_per_s"]
+        )
+        for g, loop in report["python_loop"].items():
+            ratios[f"{g}: Python loop us/move vs OpenSpiel bridge us/move"] = (
+                loop["us_per_move"] / bridge["us_per_move"]
+            )
+    report["ratios"] = ratios
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.write:
+        lines = [
+            "# Benchmarks",
+            "",
+            "Measured by `python benches/bench_simulate.py --write BENCHMARKS.md` in one run on:",
+            f"`{report['machine']['platform']}`, {report['machine']['cpus']} CPUs, "
+            f"Python {report['machine']['python']}, parlour {report['parlour_version']}.",
+            "Shared, noisy machines: read the ratios, not the absolute figures.",
+            "",
+            "| ratio | value |",
+            "|---|---:|",
+            *[f"| {k} | {v:,.2f} |" for k, v in ratios.items()],
+            "",
+            "| game | batch games/s (1 thread) | batch games/s (all threads) | ns/move (1 thread) |",
+            "|---|---:|---:|---:|",
+            *[
+                f"| {g} | {b['games_per_s_1_thread']:,.0f} | {b['games_per_s_all_threads']:,.0f} | "
+                f"{b['ns_per_move_1_thread']:,.0f} |"
+                for g, b in report["batch"].items()
+            ],
+            "",
+            "| game | Python loop µs/move |",
+            "|---|---:|",
+            *[f"| {g} | {v['us_per_move']:.2f} |" for g, v in report["python_loop"].items()],
+            "",
+            f"Pure-Python floor (4-player follow-suit, bitmask hands): {floor['games_per_s']:,.0f} games/s, "
+            f"{floor['us_per_move']:.2f} µs/move.",
+            "",
+            "OpenSpiel: "
+            + ("not installed in this run (install the `bench` extra)." if not osp else ""),
+        ]
+        if osp:
+            lines += [
+                "",
+                "| OpenSpiel game | games/s | µs/move | µs/clone |",
+                "|---|---:|---:|---:|",
+            ]
+            for name, v in osp.items():
+                if isinstance(v, dict):
+                    lines.append(
+                        f"| {name} | {v['games_per_s']:,.0f} | {v['us_per_move']:.2f} | {v['us_per_clone']:.2f} |"
+                    )
+        lines += ["", "Raw JSON of the run:", "", "```json", text, "```", ""]
+        args.write.write_text("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

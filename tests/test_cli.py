@@ -1,0 +1,72 @@
+"""The command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from parlour.cli import main
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "whist", "--games", "300", "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 300
+    assert out["seed"] == 4
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "--game", "whist", "--games", "200", "--threads", "2", "--no-progress"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "games/s" in out
+    assert "seat 0 wins" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--game", "nope"],
+        ["simulate", "--games", "ten"],
+        ["simulate", "--game", "whist", "--option", "novalue"],
+        ["simulate", "--game", "whist", "--option", "colour=red"],
+        ["simulate", "--game", "whist", "--threads", "0"],
+        ["frobnicate"],
+    ],
+)
+def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlour: error:")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_games_listing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert "whist" in capsys.readouterr().out
+
+
+def test_console_script_runs() -> None:
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "parlour.cli",
+            "simulate",
+            "--game",
+            "whist",
+            "--games",
+            "100",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games"] == 100

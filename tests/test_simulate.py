@@ -1,0 +1,118 @@
+"""Batch simulation: determinism across threads, chunking and executors; options; errors."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour import GAMES, simulate
+from parlour.errors import ConfigError
+
+
+def same(a: parlour.SimulationResult, b: parlour.SimulationResult) -> None:
+    assert np.array_equal(a.hashes, b.hashes)
+    assert np.array_equal(a.returns, b.returns)
+    assert np.array_equal(a.move_counts, b.move_counts)
+    assert np.array_equal(a.winners, b.winners)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_runs_and_is_thread_independent(game: str) -> None:
+    a = simulate(game, 40, seed=5, threads=1)
+    b = simulate(game, 40, seed=5, threads=2)
+    same(a, b)
+    assert a.games == 40
+    assert a.returns.shape == (40, a.seats)
+    assert a.moves == int(a.move_counts.sum())
+    assert (a.move_counts > 0).all()
+    c = simulate(game, 40, seed=6, threads=2)
+    assert not np.array_equal(a.hashes, c.hashes)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_policies(game: str) -> None:
+    first = simulate(game, 5, seed=1, policy="first")
+    assert first.games == 5
+    if GAMES[game].computer:
+        assert simulate(game, 5, seed=1, policy="computer").games == 5
+    else:
+        with pytest.raises(ConfigError) as info:
+            simulate(game, 5, policy="computer")
+        assert info.value.code == "NO_COMPUTER_PLAYER"
+
+
+def test_prefix_and_chunking_are_consistent() -> None:
+    full = simulate("whist", 5000, seed=11)
+    part = simulate("whist", 3000, seed=11)
+    assert np.array_equal(full.hashes[:3000], part.hashes)
+
+
+def test_executor_matches_local_run() -> None:
+    local = simulate("whist", 6000, seed=3)
+    with ThreadPoolExecutor(2) as ex:
+        same(local, simulate("whist", 6000, seed=3, executor=ex))
+    with ProcessPoolExecutor(2) as pex:
+        same(local, simulate("whist", 6000, seed=3, executor=pex))
+
+
+def test_dask_local_cluster_matches_local_run() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="the 'distributed' extra is not installed"
+    )
+    local = simulate("whist", 3000, seed=8)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        same(local, simulate("whist", 3000, seed=8, executor=client.get_executor()))
+
+
+def test_result_summary_and_json() -> None:
+    r = simulate("whist", 2000, seed=2)
+    d = json.loads(r.to_json())
+    assert d["games"] == 2000
+    assert d["moves"] == 2000 * 52
+    assert len(d["win_rates"]) == 4
+    for w in d["win_rates"]:
+        assert w["ci95"][0] <= w["rate"] <= w["ci95"][1]
+    total = sum(w["rate"] for w in d["win_rates"]) + d["draw_rate"]
+    assert total == pytest.approx(1.0)
+    assert abs(sum(d["mean_returns"]) - 13.0) < 1e-3
+
+
+def test_progress_callback() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate("whist", 5000, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5000, 5000)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"game": "nope", "games": 1}, "UNKNOWN_GAME"),
+        ({"game": "whist", "games": -1}, "INVALID_ARGUMENT"),
+        ({"game": "whist", "games": 1.5}, "INVALID_ARGUMENT"),
+        ({"game": "whist", "games": 1, "seed": -3}, "INVALID_ARGUMENT"),
+        ({"game": "whist", "games": 1, "threads": 0}, "INVALID_ARGUMENT"),
+        ({"game": "whist", "games": 1, "policy": "smart"}, "INVALID_POLICY"),
+        ({"game": "whist", "games": 1, "options": {"colour": "red"}}, "UNKNOWN_OPTION"),
+        ({"game": "whist", "games": 1, "options": {"no_trump": "maybe"}}, "INVALID_OPTION"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], code: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        simulate(**kwargs)  # type: ignore[arg-type]
+    assert info.value.code == code
+
+
+def test_zero_games() -> None:
+    r = simulate("whist", 0)
+    assert r.games == 0
+    assert r.to_dict()["games"] == 0
