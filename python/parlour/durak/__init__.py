@@ -9,7 +9,7 @@ variant rules.
 >>> from parlour.durak import new_game, legal, apply, name_of
 >>> g = new_game("parlour-durak-1".ljust(32))
 >>> g.turn, [name_of(m["card"]) for m in legal(g, 1)[:3]]
-(1, ['6S', '4H', '6D'])
+(1, ['6S', 'JH', '6D'])
 """
 
 from __future__ import annotations

@@ -97,6 +97,12 @@ class Move:
         return self.kind if self.card is None else f"{self.kind} {name_of(self.card)}"
 
 
+def _game(game: object) -> DurakGame:
+    if not isinstance(game, DurakGame):
+        raise TypeError(f"expected a DurakGame, not {type(game).__name__}")
+    return game
+
+
 def _norm_seat(seat: object) -> int:
     if isinstance(seat, int) and not isinstance(seat, bool) and -(2**62) < seat < 2**62:
         return seat
@@ -163,6 +169,8 @@ class DurakGame:
         number: str | None = None,
         history: tuple[dict[str, Any], ...] = (),
     ) -> None:
+        if not isinstance(state, _d.DurakState):
+            raise TypeError("a DurakGame wraps a parlour._core.durak.DurakState")
         object.__setattr__(self, "_s", state)
         object.__setattr__(self, "_seed", seed)
         object.__setattr__(self, "_number", number)
@@ -545,7 +553,7 @@ def legal(game: DurakGame, seat: int) -> list[dict[str, Any]]:
     Returns:
         Action objects: attacks/beats (and transfers) in id order, then take/done, then swap.
     """
-    return game.legal(seat)
+    return _game(game).legal(seat)
 
 
 def apply(
@@ -569,7 +577,7 @@ def apply(
     Raises:
         DurakMoveError: The refusal.
     """
-    return game.play(seat, move)
+    return _game(game).play(seat, move)
 
 
 def view(game: DurakGame, seat: int) -> dict[str, Any]:
@@ -587,6 +595,7 @@ def view(game: DurakGame, seat: int) -> dict[str, Any]:
     Raises:
         DurakConfigError: ``BAD_SEAT`` for a seat that is not in the game.
     """
+    _game(game)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= game.seats:
         raise DurakConfigError("BAD_SEAT", "a view is for a seat")
     snap = game.snapshot()
@@ -647,7 +656,11 @@ def moves_of(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     Returns:
         The move events.
     """
-    return [dict(e) for e in events if is_move(e.get("kind")) and e.get("seat") is not None]
+    return [
+        dict(e)
+        for e in events
+        if isinstance(e, Mapping) and is_move(e.get("kind")) and e.get("seat") is not None
+    ]
 
 
 def replay(
@@ -675,6 +688,8 @@ def replay(
     game = new_game(seed, number, seats, variant)
     events: list[dict[str, Any]] = []
     for m in moves:
+        if not isinstance(m, Mapping):
+            raise TypeError("each move is a mapping with kind, seat and card")
         game, ev = game.play(m.get("seat", 0), m)
         events.extend(ev)
     return game, events
@@ -705,6 +720,7 @@ def bot_move(game: DurakGame, seat: int, level: int = 2, seed: int = 0) -> dict[
     Raises:
         DurakConfigError: ``BAD_LEVEL`` for a level outside 1..3, ``BAD_SEED`` for a bad seed.
     """
+    _game(game)
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
         raise DurakConfigError("BAD_LEVEL", "a bot level is 1, 2 or 3")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -724,4 +740,4 @@ def greedy_move(game: DurakGame, seat: int) -> dict[str, Any] | None:
     Returns:
         An action object, or None off turn.
     """
-    return _move_dict(game._s.greedy_move(_norm_seat(seat)))
+    return _move_dict(_game(game)._s.greedy_move(_norm_seat(seat)))

@@ -216,6 +216,28 @@ def _hand(hand: Iterable[object]) -> list[int]:
     return [card_id(c) for c in hand]
 
 
+def _bout(bout: object) -> Bout:
+    if not isinstance(bout, Bout):
+        raise TypeError(f"expected a Bout, not {type(bout).__name__}")
+    return bout
+
+
+def _seat_key(key: object) -> int:
+    if isinstance(key, bool):
+        raise DurakConfigError("BAD_SEAT", f"{key!r} is not a seat")
+    if isinstance(key, int):
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return int(key)
+    raise DurakConfigError("BAD_SEAT", f"{key!r} is not a seat")
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DurakConfigError("BAD_COUNT", f"{value!r} is not a card count")
+    return value
+
+
 def cap_for(size: int) -> int:
     """The cap of a bout against a hand of ``size`` cards: ``min(size, 6)``.
 
@@ -246,7 +268,8 @@ def legal_attacks(hand: Iterable[int], bout: Bout) -> list[int]:
     Raises:
         DurakConfigError: For a bad card id.
     """
-    return list(call(lambda: _d.legal_attacks(_hand(hand), *bout._args())))
+    b = _bout(bout)
+    return list(call(lambda: _d.legal_attacks(_hand(hand), *b._args())))
 
 
 def legal_beats(hand: Iterable[int], bout: Bout, trump: str) -> list[int]:
@@ -263,8 +286,9 @@ def legal_beats(hand: Iterable[int], bout: Bout, trump: str) -> list[int]:
     Raises:
         DurakConfigError: For a bad card id or suit.
     """
+    b = _bout(bout)
     t = suit_index(trump)
-    return list(call(lambda: _d.legal_beats(_hand(hand), *bout._args(), t)))
+    return list(call(lambda: _d.legal_beats(_hand(hand), *b._args(), t)))
 
 
 def forced(hand: Iterable[int], bout: Bout, trump: str, phase: str, can_swap: bool) -> bool:
@@ -302,7 +326,9 @@ def closes(bout: Bout, defender_size: int) -> Literal["spent", "capped"] | None:
     Raises:
         DurakConfigError: For a bad bout.
     """
-    how = call(lambda: _d.closes(*bout._args(), max(0, int(defender_size))))
+    b = _bout(bout)
+    size = _count(defender_size)
+    how = call(lambda: _d.closes(*b._args(), size))
     if how == "spent":
         return "spent"
     if how == "capped":
@@ -428,14 +454,18 @@ def first_attacker(hands: Mapping[Any, Sequence[int]], trump: str) -> int:
         DurakConfigError: ``NO_SUIT`` for a bad suit.
     """
     t = suit_index(trump)
-    seats = sorted(hands, key=lambda k: int(k))
+    if not isinstance(hands, Mapping):
+        raise TypeError("hands is a mapping of seat to card ids")
+    seats = sorted(hands, key=_seat_key)
     lists = [_hand(hands[k]) for k in seats]
     index = call(lambda: _d.first_attacker(lists, t)) - 1
-    return int(seats[index])
+    return _seat_key(seats[index])
 
 
 def _counts(counts: Mapping[Any, int]) -> dict[int, int]:
-    return {int(k): int(v) for k, v in counts.items()}
+    if not isinstance(counts, Mapping):
+        raise TypeError("counts is a mapping of seat to hand size")
+    return {_seat_key(k): _count(v) for k, v in counts.items()}
 
 
 def out_seats(counts: Mapping[Any, int], talon_left: int) -> list[int]:
@@ -448,9 +478,9 @@ def out_seats(counts: Mapping[Any, int], talon_left: int) -> list[int]:
     Returns:
         The seats.
     """
-    if talon_left > 0:
-        return []
     c = _counts(counts)
+    if _count(talon_left) > 0:
+        return []
     return [s for s in sorted(c) if c[s] == 0]
 
 
@@ -464,7 +494,7 @@ def places_for(fool: int | None, seats: Iterable[int]) -> dict[int, int]:
     Returns:
         Seat to place.
     """
-    return {int(s): 2 if fool is not None and int(s) == fool else 1 for s in seats}
+    return {_seat_key(s): 2 if fool is not None and _seat_key(s) == fool else 1 for s in seats}
 
 
 def result_for(counts: Mapping[Any, int], talon_left: int) -> dict[str, Any] | None:
@@ -500,4 +530,8 @@ def resign_for(seat: int, seats: Iterable[int] = (1, 2)) -> dict[str, Any]:
     Returns:
         ``{"outcome": "resign", "fool": seat, "places": {...}}``.
     """
-    return {"outcome": "resign", "fool": seat, "places": places_for(seat, seats)}
+    return {
+        "outcome": "resign",
+        "fool": _seat_key(seat),
+        "places": places_for(_seat_key(seat), seats),
+    }

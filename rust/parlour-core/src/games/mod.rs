@@ -183,7 +183,8 @@ pub fn simulate(
         }
         "durak" => {
             let seats = u8::try_from(opts.int("seats", 2, 6)?).unwrap_or(2);
-            let variant = durak::Variant::parse(opts.choice("variant", &["podkidnoy", "perevodnoy"])?)?;
+            let variant =
+                durak::Variant::parse(opts.choice("variant", &["podkidnoy", "perevodnoy"])?)?;
             let config = durak::DurakConfig { seats, variant };
             sim::simulate::<durak::Durak>(&config, seed, start, count, policy, threads)
         }

@@ -230,9 +230,12 @@ fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
     guarded(|| deal::order_for(seed, number)).map(|o| o.to_vec())
 }
 
+/// Hands, talon, turn-up and the first attacker (1-based).
+type DealTuple = (Vec<Vec<u8>>, Vec<u8>, u8, u8);
+
 /// `deal_for(seed, number, seats)`: (hands, talon, trump_card, first seat 1-based).
 #[pyfunction]
-fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<(Vec<Vec<u8>>, Vec<u8>, u8, u8)> {
+fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
     let s = u8::try_from(seats).unwrap_or(0);
     let d = guarded(|| deal::deal_for(seed, number, s))?;
     Ok((

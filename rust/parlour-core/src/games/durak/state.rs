@@ -730,7 +730,7 @@ impl Durak {
                 if !held {
                     return Err(err("CARD_NOT_HELD", "you do not hold that card"));
                 }
-                if b.unbeaten().is_none_or_not_beaten_by(mv.card, self.trump) {
+                if beats_nothing(b.unbeaten(), mv.card, self.trump) {
                     return Err(err(
                         "BEATS_NOTHING",
                         "that card does not beat the one in front of you",
@@ -1153,14 +1153,9 @@ impl Durak {
     }
 }
 
-trait BeatCheck {
-    fn is_none_or_not_beaten_by(self, def: u8, trump: u8) -> bool;
-}
-
-impl BeatCheck for Option<u8> {
-    fn is_none_or_not_beaten_by(self, def: u8, trump: u8) -> bool {
-        self.map_or(true, |att| !card::beats(def, att, trump))
-    }
+/// True when there is no attack card waiting or `def` does not beat it.
+fn beats_nothing(waiting: Option<u8>, def: u8, trump: u8) -> bool {
+    waiting.map_or(true, |att| !card::beats(def, att, trump))
 }
 
 /// `resign_for(seat)`: the result of a resignation.
