@@ -11,7 +11,7 @@
 
 use super::card;
 use super::rules::Outcome;
-use super::state::{Durak, Kind, Move, Phase};
+use super::state::{Durak, Kind, Move};
 use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use rayon::prelude::*;
@@ -20,8 +20,11 @@ use rayon::prelude::*;
 /// trump, low before high), else `take`/`done`, else `swap`. `None` when not on turn.
 #[must_use]
 pub fn greedy_move(g: &Durak, seat: u8) -> Option<Move> {
-    let legal = g.legal(seat);
-    let trump = g.trump();
+    greedy_of(&g.legal(seat), g.trump())
+}
+
+/// The greedy choice among `legal`.
+fn greedy_of(legal: &[Move], trump: u8) -> Option<Move> {
     legal
         .iter()
         .filter(|m| m.kind.has_card())
@@ -113,6 +116,8 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
 
 fn playout_greedy(mut g: Durak, seat: u8, rng: &mut Rng) -> f32 {
     let mut buf = Vec::with_capacity(16);
+    let mut ev = Vec::with_capacity(16);
+    let trump = g.trump();
     for _ in 0..2000 {
         if g.over() {
             break;
@@ -122,12 +127,12 @@ fn playout_greedy(mut g: Durak, seat: u8, rng: &mut Rng) -> f32 {
         let mv = if rng.next_f64() < 0.1 && !buf.is_empty() {
             buf[rng.index(buf.len())]
         } else {
-            match greedy_move(&g, t) {
+            match greedy_of(&buf, trump) {
                 Some(m) => m,
                 None => break,
             }
         };
-        let mut ev = Vec::new();
+        ev.clear();
         if g.apply_seat(t, mv, &mut ev).is_err() {
             break;
         }
@@ -180,6 +185,12 @@ pub fn bot_move(g: &Durak, seat: u8, level: u8, seed: u64) -> Option<Move> {
     if sampled == 0 {
         return greedy_move(g, seat);
     }
+    // Ties and near-ties go to the greedy choice (a prior worth a few samples).
+    if let Some(i) = greedy_of(&legal, g.trump()).and_then(|m| legal.iter().position(|x| *x == m)) {
+        #[allow(clippy::cast_precision_loss)]
+        let bonus = 0.04 * sampled as f32;
+        totals[i] += bonus;
+    }
     let mut best = 0;
     for i in 1..legal.len() {
         if totals[i] > totals[best] + 1e-6 {
@@ -216,7 +227,8 @@ pub struct MatchStats {
 }
 
 /// One game of the match: game `index` is dealt from [`super::batch_seed`]`(seed_for(seed,
-/// index))`; the bot sits in seat `index % seats`.
+/// index))`; the bot sits in seat `index % seats`. Level 0 plays the greedy player in the bot's
+/// seat (the baseline).
 #[must_use]
 pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u8) -> (f32, u64) {
     let game_seed = seed_for(seed, index);
@@ -231,7 +243,9 @@ pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u
     let mut buf = Vec::new();
     while !g.over() && moves < 5000 {
         let Some(t) = g.turn() else { break };
-        let mv = if t == bot_seat {
+        let mv = if t == bot_seat && level == 0 {
+            greedy_move(&g, t)
+        } else if t == bot_seat {
             bot_move(&g, t, level, rng.next_u64())
         } else {
             match opponent {
@@ -276,10 +290,4 @@ pub fn bot_match(level: u8, opponent: Opponent, seed: u64, games: u32, seats: u8
         }
     }
     st
-}
-
-/// True when `g` is at a decision point of `seat` in the attack or pile-on phase.
-#[must_use]
-pub fn attacking(g: &Durak, seat: u8) -> bool {
-    g.turn() == Some(seat) && matches!(g.phase(), Phase::Attack | Phase::PileOn)
 }
