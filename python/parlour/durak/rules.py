@@ -238,18 +238,20 @@ def _count(value: object) -> int:
     return value
 
 
-def cap_for(size: int) -> int:
+def cap_for(size: int | str) -> int:
     """The cap of a bout against a hand of ``size`` cards: ``min(size, 6)``.
 
     Args:
-        size: The defender's hand size before the bout.
+        size: The defender's hand size before the bout (an int, or a string of digits).
 
     Returns:
         The cap.
 
     Raises:
-        DurakConfigError: ``BAD_SIZE`` unless ``size`` is a non-negative int.
+        DurakConfigError: ``BAD_SIZE`` unless ``size`` is a non-negative int or digit string.
     """
+    if isinstance(size, str) and size.isascii() and size.isdigit():
+        return min(int(size), 6)
     if isinstance(size, bool) or not isinstance(size, int) or size < 0:
         raise DurakConfigError("BAD_SIZE", f"cap_for wants a hand size, not {size!r}")
     return min(size, 6)
