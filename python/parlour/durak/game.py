@@ -129,21 +129,26 @@ def _norm_move(move: object) -> tuple[str | None, int | None]:
     return None, None
 
 
-_INT_KEYS = ("drawn", "places", "hands", "counts", "can_swap", "known")
+def _seat_map(m: dict[str, Any]) -> dict[int, Any]:
+    return {int(k): v for k, v in m.items()}
 
 
-def _intkeys(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        out: dict[Any, Any] = {}
-        for k, v in obj.items():
-            if k in _INT_KEYS and isinstance(v, dict):
-                out[k] = {int(s): _intkeys(x) for s, x in v.items()}
-            else:
-                out[k] = _intkeys(v)
-        return out
-    if isinstance(obj, list):
-        return [_intkeys(x) for x in obj]
-    return obj
+def _event_keys(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Seat-keyed maps of the core's JSON (``drawn``, ``places``) get int keys."""
+    for e in events:
+        if "drawn" in e:
+            e["drawn"] = _seat_map(e["drawn"])
+        if "places" in e:
+            e["places"] = _seat_map(e["places"])
+    return events
+
+
+def _snapshot_keys(snap: dict[str, Any]) -> dict[str, Any]:
+    for key in ("hands", "can_swap", "known"):
+        snap[key] = _seat_map(snap[key])
+    if snap["result"] is not None:
+        snap["result"]["places"] = _seat_map(snap["result"]["places"])
+    return snap
 
 
 class DurakGame:
@@ -198,7 +203,7 @@ class DurakGame:
     def _snapshot(self) -> dict[str, Any]:
         snap = self._snap
         if snap is None:
-            snap = cast(dict[str, Any], _intkeys(json.loads(self._s.snapshot())))
+            snap = _snapshot_keys(json.loads(self._s.snapshot()))
             object.__setattr__(self, "_snap", snap)
         return snap
 
@@ -420,7 +425,7 @@ class DurakGame:
         kind, card = _norm_move(move)
         s = _norm_seat(seat)
         state, events_json = call(lambda: self._s.play(s, kind, card))
-        events = cast(list[dict[str, Any]], _intkeys(json.loads(events_json)))
+        events = _event_keys(json.loads(events_json))
         return DurakGame(state, self._seed, self._number, self._history + tuple(events)), events
 
     def apply(self, move: Move | Mapping[str, Any]) -> DurakGame:
