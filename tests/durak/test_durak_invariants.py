@@ -91,3 +91,43 @@ def test_random_games_keep_the_invariants(
         assert game.result is not None
         assert game.turn is None
         _check(game, candidates)
+
+
+_BASE = new_game(b"n" * 32).to_notation()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(
+            st.integers(0, 400),
+            st.sampled_from(list("0123456789-=/>:, durakASKQJTHDC")),
+            st.integers(0, 2),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_mutated_notation_parses_or_raises_a_parlour_error(
+    edits: list[tuple[int, str, int]],
+) -> None:
+    from parlour.errors import InvalidStateError, NotationError
+
+    chars = list(_BASE)
+    for pos, ch, op in edits:
+        i = pos % (len(chars) + 1)
+        if op == 0 and i < len(chars):
+            chars[i] = ch
+        elif op == 1 and i < len(chars):
+            del chars[i]
+        else:
+            chars.insert(i, ch)
+    text = "".join(chars)
+    try:
+        game = DurakGame.from_notation(text)
+    except (NotationError, InvalidStateError):
+        return
+    assert DurakGame.from_notation(game.to_notation()) == game
+    if game.turn is not None:
+        for m in legal(game, game.turn):
+            apply(game, game.turn, m)
