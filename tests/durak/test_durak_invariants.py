@@ -131,3 +131,11 @@ def test_mutated_notation_parses_or_raises_a_parlour_error(
     if game.turn is not None:
         for m in legal(game, game.turn):
             apply(game, game.turn, m)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300))
+def test_core_sha256_matches_hashlib(data: bytes) -> None:
+    import hashlib
+
+    assert _d.sha256_digest(data) == hashlib.sha256(data).digest()
