@@ -405,10 +405,16 @@ def test_registry_and_simulate() -> None:
 
 def test_move_and_bout_helpers() -> None:
     m = Move.from_dict({"kind": "beat", "card": 5, "seat": 2})
-    assert m == Move("beat", 5) and m.to_dict() == {"kind": "beat", "card": 5}
-    assert str(m) == "beat TS" and str(Move("take")) == "take"
-    assert m.action == 36 + 4 and Move("swap").action == 110 and Move("resign").action == -1
+    assert m == Move("beat", 5)
+    assert m.to_dict() == {"kind": "beat", "card": 5}
+    assert str(m) == "beat TS"
+    assert str(Move("take")) == "take"
+    assert m.action == 36 + 4
+    assert Move("swap").action == 110
+    assert Move("resign").action == -1
     b = Bout.from_dict({"cap": 3, "attacks": [1, 2], "beats": [10]})
-    assert b.beats == (10, None) and b.unbeaten == 2 and (b.attacker, b.defender) == (1, 2)
+    assert b.beats == (10, None)
+    assert b.unbeaten == 2
+    assert (b.attacker, b.defender) == (1, 2)
     with pytest.raises(DurakConfigError):
         Bout.from_dict({"attacks": [0]})
