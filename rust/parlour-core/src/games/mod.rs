@@ -86,6 +86,16 @@ GameInfo {
     computer: true,
     options: &[],
 },
+GameInfo {
+    id: "durak",
+    title: "Durak (podkidnoy throw-in, two-seat Game-Durak rules; 3-6 seats and perevodnoy as options)",
+    seats: 2,
+    computer: true,
+    options: &[
+        ("seats", "2", "number of players, 2 to 6"),
+        ("variant", "podkidnoy", "podkidnoy (throw-in) or perevodnoy (transfer)"),
+    ],
+},
 ];
 
 /// Look up a registered game.
@@ -242,6 +252,13 @@ pub fn simulate(
             policy,
             threads,
         ),
+        "durak" => {
+            let seats = u8::try_from(opts.int("seats", 2, 6)?).unwrap_or(2);
+            let variant =
+                durak::Variant::parse(opts.choice("variant", &["podkidnoy", "perevodnoy"])?)?;
+            let config = durak::DurakConfig { seats, variant };
+            sim::simulate::<durak::Durak>(&config, seed, start, count, policy, threads)
+        }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config(
             "UNKNOWN_GAME",

@@ -1,1 +1,199 @@
-//! durak (rules land with its issue).
+//! Durak (podkidnoy, "throw-in"), exactly as Game-Durak 0.01 (Perl, LNATION) referees it, plus
+//! 3–6 seats and the perevodnoy (transfer) variant as options.
+//!
+//! Rules source: `shared/specs/durak/` (RULES.md, ENGINE.md). Summary of this implementation:
+//!
+//! * Cards are ids 1..=36 (`id = 9*suit + rank + 1`, suits S H D C, ranks A..6); hands are `u64`
+//!   masks, so every list comes out in id order ([`card`]).
+//! * The deal is the reference's SHA-256 Fisher–Yates ([`deal`], [`sha256`]).
+//! * [`rules`] holds the pure functions (`cap_for`, `legal_attacks`, `legal_beats`, `forced`,
+//!   `closes`, results) and the [`rules::Bout`].
+//! * [`state::Durak`] is a position; `play`/`apply_seat` check refusals in the reference's order
+//!   and run the forced-position procedure after every move, writing the reference's events.
+//! * Several seats: the attacker leads, every other seat but the defender may throw in, in turn
+//!   order; a `done` passes to the next thrower and the bout ends when every thrower has passed.
+//!   Refill runs attacker, other throwers, defender; after a beaten-off bout the defender attacks,
+//!   after a taken one the seat after the defender. The last seat holding cards is the fool.
+//! * Perevodnoy: before any card is beaten, a defender may `transfer` with a card of the rank of
+//!   every attack card when the next seat can hold the enlarged attack; the cap is recomputed for
+//!   the new defender.
+//! * [`notation`] writes and reads a whole position; [`bot`] is a determinised Monte Carlo player.
+
+pub mod bot;
+pub mod card;
+pub mod deal;
+pub mod notation;
+pub mod rules;
+pub mod sha256;
+pub mod state;
+
+pub use rules::{Bout, How, Outcome};
+pub use state::{Durak, DurakConfig, Event, Kind, Move, Phase, Variant};
+
+use crate::error::Result;
+use crate::game::{GameState, Seat};
+
+/// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.
+#[must_use]
+pub fn batch_seed(seed: u64) -> [u8; 32] {
+    sha256::sha256(format!("parlour-durak-sim:{seed}").as_bytes())
+}
+
+impl Durak {
+    /// The JSON snapshot of the position, with the keys of the vectors' snapshots (`phase`,
+    /// `turn`, `over`, `hands`, `talon`, `talon_left`, `discard`, `trump_card`, `turn_up_left`,
+    /// `six_owner`, `can_swap`, `bout`, `result`) plus `seats`, `variant`, `trump`, `ply`,
+    /// `heap`, `known`, `out` and `passed`.
+    #[must_use]
+    pub fn snapshot_json(&self) -> String {
+        let n = self.seats;
+        let ids = |m: u64| {
+            card::ids(m)
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let per_seat = |f: &dyn Fn(u8) -> String| {
+            (0..n)
+                .map(|s| format!("\"{}\":{}", s + 1, f(s)))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let opt = |o: Option<u8>| o.map_or("null".to_string(), |s| (s + 1).to_string());
+        let bout = self.bout.as_ref().map_or("null".to_string(), |b| {
+            let atts: Vec<String> = b.attacks[..b.size()].iter().map(u8::to_string).collect();
+            let beats: Vec<String> = b.beats[..b.size()]
+                .iter()
+                .map(|&c| if c == 0 { "null".to_string() } else { c.to_string() })
+                .collect();
+            let passed: Vec<String> = (0..n).filter(|s| b.passed & (1 << s) != 0).map(|s| (s + 1).to_string()).collect();
+            format!(
+                "{{\"attacker\":{},\"defender\":{},\"cap\":{},\"attacks\":[{}],\"beats\":[{}],\"taken\":{},\"passed\":[{}]}}",
+                b.attacker + 1,
+                b.defender + 1,
+                b.cap,
+                atts.join(","),
+                beats.join(","),
+                u8::from(b.taken),
+                passed.join(",")
+            )
+        });
+        let talon: Vec<String> = self.talon().iter().map(u8::to_string).collect();
+        let outs: Vec<String> = (0..n)
+            .filter(|s| self.out & (1 << s) != 0)
+            .map(|s| (s + 1).to_string())
+            .collect();
+        format!(
+            "{{\"seats\":{},\"variant\":\"{}\",\"trump\":\"{}\",\"phase\":\"{}\",\"turn\":{},\"over\":{},\"hands\":{{{}}},\"talon\":[{}],\"talon_left\":{},\"discard\":{},\"trump_card\":{},\"turn_up_left\":{},\"six_owner\":{},\"can_swap\":{{{}}},\"bout\":{},\"result\":{},\"ply\":{},\"heap\":[{}],\"known\":{{{}}},\"out\":[{}]}}",
+            n,
+            self.variant.as_str(),
+            card::suit_letter(self.trump),
+            self.phase().as_str(),
+            opt(self.turn()),
+            u8::from(self.over()),
+            per_seat(&|s| format!("[{}]", ids(self.hand(s)))),
+            talon.join(","),
+            self.talon_left(),
+            self.discard,
+            self.trump_card,
+            u8::from(self.turn_up_left()),
+            opt(self.six_owner),
+            per_seat(&|s| u8::from(self.can_swap(s)).to_string()),
+            bout,
+            self.result.map_or("null".to_string(), |o| state::outcome_json(o, n)),
+            self.ply,
+            ids(self.heap),
+            per_seat(&|s| format!("[{}]", ids(self.known(s)))),
+            outs.join(",")
+        )
+    }
+
+    /// Parse a position (see [`notation`]).
+    ///
+    /// # Errors
+    /// `BAD_NOTATION` or `IMPOSSIBLE_POSITION`.
+    pub fn from_notation(text: &str) -> Result<Durak> {
+        notation::from_notation(text)
+    }
+}
+
+impl GameState for Durak {
+    type Move = Move;
+    type Config = DurakConfig;
+
+    fn new_game(config: &DurakConfig, seed: u64) -> Self {
+        let order = deal::order_for(&batch_seed(seed), "1").unwrap_or_else(|_| {
+            let mut o = [0u8; 36];
+            for (i, x) in o.iter_mut().enumerate() {
+                *x = u8::try_from(i + 1).unwrap_or(1);
+            }
+            o
+        });
+        let d = deal::deal_order(&order, config.seats.clamp(2, 6));
+        Durak::from_deal(&d, config.variant)
+    }
+
+    fn num_seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.turn()
+    }
+
+    fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        match self.turn() {
+            Some(s) => self.legal_into(s, out),
+            None => out.clear(),
+        }
+    }
+
+    fn apply(&self, mv: Move) -> Result<Self> {
+        let mut next = self.clone();
+        next.apply_mut(mv)?;
+        Ok(next)
+    }
+
+    fn apply_mut(&mut self, mv: Move) -> Result<()> {
+        let seat = self.turn().unwrap_or(0);
+        let mut ev = Vec::new();
+        self.apply_seat(seat, mv, &mut ev)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.over()
+    }
+
+    /// 1 for every seat that is not the fool, 0 for the fool; 0.5 each in a draw.
+    fn returns_into(&self, out: &mut [f32]) {
+        for (s, o) in out.iter_mut().enumerate() {
+            *o = match self.result {
+                None => 0.0,
+                Some(Outcome::Draw) => 0.5,
+                Some(r) => {
+                    if r.fool().map(usize::from) == Some(s) {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                }
+            };
+        }
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn to_notation(&self) -> String {
+        notation::to_notation(self)
+    }
+
+    /// The greedy player (cheapest card; fast enough for batch runs).
+    fn computer_move(&self) -> Option<Move> {
+        self.turn().and_then(|s| bot::greedy_move(self, s))
+    }
+}
+
+#[cfg(test)]
+mod tests;

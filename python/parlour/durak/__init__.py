@@ -1,0 +1,112 @@
+"""Durak (podkidnoy, "throw-in"), refereed exactly as Game-Durak 0.01 (Perl) does.
+
+Rules source: ``shared/specs/durak/`` (RULES.md, ENGINE.md). Cards are ids 1..36 (ace of spades
+1 … six of clubs 36) named like ``"AS"``, ``"TD"``, ``"6C"``; seats are 1 and 2. parlour also
+deals 3 to 6 seats and the perevodnoy (transfer) variant as options of :func:`new_game`; the
+defaults are identical to the reference. See ``docs/durak.md`` for the API, the notation and the
+variant rules.
+
+>>> from parlour.durak import new_game, legal, apply, name_of
+>>> g = new_game("parlour-durak-1".ljust(32))
+>>> g.turn, [name_of(m["card"]) for m in legal(g, 1)[:3]]
+(1, ['6S', 'JH', '6D'])
+"""
+
+from __future__ import annotations
+
+from parlour.durak.cards import (
+    CARDS,
+    RANKS,
+    SUITS,
+    face_of,
+    id_of,
+    ids_of_suit,
+    long_name_of,
+    name_of,
+    power_of,
+    rank_of,
+    six_of,
+    suit_of,
+)
+from parlour.durak.errors import CODES, DurakConfigError, DurakError, DurakMoveError
+from parlour.durak.game import (
+    ACTION_SPACE,
+    MOVE_KINDS,
+    DurakGame,
+    Move,
+    apply,
+    bot_move,
+    greedy_move,
+    is_move,
+    legal,
+    moves_of,
+    new_game,
+    replay,
+    view,
+)
+from parlour.durak.rules import (
+    HAND_SIZE,
+    SEATS,
+    Bout,
+    beats,
+    cap_for,
+    closes,
+    deal_for,
+    first_attacker,
+    forced,
+    legal_attacks,
+    legal_beats,
+    order_for,
+    out_seats,
+    places_for,
+    resign_for,
+    result_for,
+)
+
+__all__ = [
+    "ACTION_SPACE",
+    "CARDS",
+    "CODES",
+    "HAND_SIZE",
+    "MOVE_KINDS",
+    "RANKS",
+    "SEATS",
+    "SUITS",
+    "Bout",
+    "DurakConfigError",
+    "DurakError",
+    "DurakGame",
+    "DurakMoveError",
+    "Move",
+    "apply",
+    "beats",
+    "bot_move",
+    "cap_for",
+    "closes",
+    "deal_for",
+    "face_of",
+    "first_attacker",
+    "forced",
+    "greedy_move",
+    "id_of",
+    "ids_of_suit",
+    "is_move",
+    "legal",
+    "legal_attacks",
+    "legal_beats",
+    "long_name_of",
+    "moves_of",
+    "name_of",
+    "new_game",
+    "order_for",
+    "out_seats",
+    "places_for",
+    "power_of",
+    "rank_of",
+    "replay",
+    "resign_for",
+    "result_for",
+    "six_of",
+    "suit_of",
+    "view",
+]
