@@ -210,9 +210,9 @@ impl PyPlayState {
 }
 
 type ErrorRow = (&'static str, usize, usize, usize, u8, u8);
-type TrickRow = (u8, Vec<u8>, Option<u8>);
+type TrickRow = (u8, Vec<u32>, Option<u8>);
 
-fn rows(r: Replay) -> (Vec<ErrorRow>, Vec<TrickRow>, [u8; 4]) {
+fn rows(r: Replay) -> (Vec<ErrorRow>, Vec<TrickRow>, [u32; 4]) {
     let errors = r
         .errors
         .iter()
@@ -221,9 +221,15 @@ fn rows(r: Replay) -> (Vec<ErrorRow>, Vec<TrickRow>, [u8; 4]) {
     let tricks = r
         .tricks
         .into_iter()
-        .map(|t| (t.leader, t.cards, t.winner))
+        .map(|t| {
+            (
+                t.leader,
+                t.cards.into_iter().map(u32::from).collect(),
+                t.winner,
+            )
+        })
         .collect();
-    (errors, tricks, r.won)
+    (errors, tricks, r.won.map(u32::from))
 }
 
 /// Replay raw card codes (`suit*16+rank`, rank 13–15 = unreadable) from `hands` (masks N, E, S, W)
