@@ -617,7 +617,7 @@ def write(boards: Iterable[Board]) -> str:
                 out += list(sections.get("Auction", ()))
             elif name == "Play":
                 out += _play_rows(b)
-                if b.play_terminated or not b.play_complete:
+                if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
                     out.append("*")
         for c, a in zip(b.comments, anchors, strict=True):
             if a >= len(tags):
