@@ -54,7 +54,8 @@ def validate(
     valid_ranks: int = 0x1FFF,
 ) -> tuple[
     list[tuple[str, int, int, int, int, int]],
-    list[tuple[int, list[int], int | None]],
+    list[int],
+    list[int],
     list[int],
 ]: ...
 def validate_many(

@@ -122,5 +122,12 @@ def hands_masks(hands: Mapping[str, Sequence[str]]) -> list[int]:
         cards = hands.get(seat, ())
         if isinstance(cards, str):
             raise ConfigError("INVALID_HANDS", f"hand {seat} must be a list of cards, not a string")
-        out.append(mask_of(cards))
+        m = 0
+        for c in cards:
+            code = _CODES.get(c) if isinstance(c, str) else None
+            m |= 1 << (code if code is not None else card_code(c))
+        out.append(m)
     return out
+
+
+_CODES = {s + r: i * 16 + k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}

@@ -12,12 +12,14 @@ modes) the trump argument is neutralised.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+import copy
 from dataclasses import dataclass
 from typing import Literal
 
 from parlour._core import bridge as _native
 from parlour.bridge._cards import (
     RANKS,
+    SEATS,
     SUITS,
     Seat,
     Suit,
@@ -76,9 +78,8 @@ class PlayError:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
 class ValidationResult:
-    """The result of ``validate_tricks``.
+    """The result of ``validate_tricks`` (immutable; the tricks are built on first access).
 
     Attributes:
         is_valid: True when no error was found.
@@ -87,10 +88,55 @@ class ValidationResult:
         tricks_won: Completed tricks won by each seat.
     """
 
+    __slots__ = ("_cards", "_leaders", "_tricks", "_winners", "errors", "is_valid", "tricks_won")
+
     is_valid: bool
     errors: tuple[PlayError, ...]
-    parsed_tricks: list[Trick]
     tricks_won: Mapping[Seat, int]
+
+    def __init__(
+        self,
+        errors: tuple[PlayError, ...],
+        cards: list[str],
+        leaders: list[int],
+        winners: list[int],
+        won: list[int],
+    ) -> None:
+        s = object.__setattr__
+        s(self, "is_valid", not errors)
+        s(self, "errors", errors)
+        s(self, "tricks_won", dict(zip(SEATS, won, strict=True)))
+        s(self, "_cards", cards)
+        s(self, "_leaders", leaders)
+        s(self, "_winners", winners)
+        s(self, "_tricks", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("ValidationResult is immutable")
+
+    @property
+    def parsed_tricks(self) -> list[Trick]:
+        """The tricks as replayed (a fresh list each time)."""
+        if self._tricks is None:
+            out: list[Trick] = []
+            cards = self._cards
+            for t, (leader, winner) in enumerate(zip(self._leaders, self._winners, strict=True)):
+                chunk = cards[4 * t : 4 * t + 4]
+                entries: list[PlayEntry] = [
+                    {"player": SEATS[(leader + j) % 4], "card": c} for j, c in enumerate(chunk)
+                ]
+                out.append(
+                    {
+                        "lead": SEATS[leader],
+                        "cards": entries,
+                        "winner": None if winner < 0 else SEATS[winner],
+                    }
+                )
+            object.__setattr__(self, "_tricks", out)
+        return copy.deepcopy(self._tricks)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"ValidationResult(is_valid={self.is_valid}, errors={self.errors!r})"
 
 
 _MESSAGES = {
@@ -100,8 +146,15 @@ _MESSAGES = {
 }
 
 
+_CODES = {s + r: i * 16 + k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}
+
+
 def _raw_code(card: object) -> tuple[str, int]:
     text = card.get("card") if isinstance(card, Mapping) else card
+    if isinstance(text, str):
+        code = _CODES.get(text)
+        if code is not None:
+            return text, code
     if not isinstance(text, str) or len(text) < 2 or text[0] not in SUITS:
         raise NotationError("INVALID_CARD", f"not a card: {card!r}")
     s = SUITS.index(text[0])  # type: ignore[arg-type]
@@ -180,7 +233,9 @@ class PlayEngine:
             codes.append(c)
         masks = hands_masks(cards)
         trump_i = None if trump is None else SUITS.index(trump)
-        errors, tricks, won = _native.validate(masks, lead, codes, trump_i, self._rank_mask)
+        errors, leaders, winners, won = _native.validate(
+            masks, lead, codes, trump_i, self._rank_mask
+        )
         out_errors = tuple(
             PlayError(
                 type=code,  # type: ignore[arg-type]
@@ -193,26 +248,7 @@ class PlayEngine:
             )
             for code, index, trick, pos, seat, _card in errors
         )
-        parsed: list[Trick] = []
-        k = 0
-        for leader, tcards, winner in tricks:
-            entries: list[PlayEntry] = []
-            for j in range(len(tcards)):
-                entries.append({"player": seat_at(leader + j), "card": texts[k]})
-                k += 1
-            parsed.append(
-                {
-                    "lead": seat_at(leader),
-                    "cards": entries,
-                    "winner": None if winner is None else seat_at(winner),
-                }
-            )
-        return ValidationResult(
-            is_valid=not out_errors,
-            errors=out_errors,
-            parsed_tricks=parsed,
-            tricks_won={seat_at(i): w for i, w in enumerate(won)},
-        )
+        return ValidationResult(out_errors, texts, leaders, winners, won)
 
 
 class BridgeEngine:

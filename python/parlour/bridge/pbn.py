@@ -91,8 +91,28 @@ def _escape(v: str) -> str:
 
 
 def _scan(text: str) -> list[_Game]:
-    """Split a PBN text into games of tags with their section tokens and comments."""
+    """Split a PBN text into games; an unclosed ``{`` is reported and read as a line comment."""
+    broken: set[tuple[int, int]] = set()
+    while True:
+        games, open_at = _scan_once(text, broken)
+        if open_at is None:
+            break
+        broken.add(open_at)
+    if broken:
+        probs = [
+            Problem("UNTERMINATED_COMMENT", "a { comment is never closed", ln, col)
+            for ln, col in sorted(broken)
+        ]
+        if games:
+            games[0].problems[:0] = probs
+        else:
+            games = [_Game(1, problems=probs)]
+    return games
+
+
+def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tuple[int, int] | None]:
     games: list[_Game] = []
+    open_at: tuple[int, int] | None = None
     cur: _Game | None = None
     in_comment: list[str] | None = None
     comment_owner: _Tag | None = None
@@ -150,9 +170,13 @@ def _scan(text: str) -> list[_Game]:
                     last.raw.append(rest)
             elif m.group(3) is not None:
                 end = line.find("}", m.end())
+                if (ln, col) in broken:
+                    add_comment(line[m.end() :].strip(), ln, last)
+                    break
                 if end < 0:
                     in_comment = [line[m.end() :]]
                     comment_owner = last
+                    open_at = (ln, col)
                     break
                 add_comment(line[m.end() : end], ln, last)
                 _scan_rest(line, end + 1, ln, cur, last, add_comment)
@@ -168,12 +192,11 @@ def _scan(text: str) -> list[_Game]:
                     cur.problems.append(Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col))
                 else:
                     last.body.append((tok, ln, col))
-    if in_comment is not None and cur is not None:
-        cur.problems.append(Problem("UNTERMINATED_COMMENT", "a { comment is never closed", len(text.splitlines()), 1))
-        add_comment("\n".join(in_comment), 0, comment_owner)
+    if in_comment is not None:
+        return games, open_at
     if cur is not None and (cur.tags or cur.problems):
         games.append(cur)
-    return games
+    return games, None
 
 
 def _scan_rest(line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object) -> None:

@@ -210,31 +210,26 @@ impl PyPlayState {
 }
 
 type ErrorRow = (&'static str, usize, usize, usize, u8, u8);
-type TrickRow = (u8, Vec<u32>, Option<u8>);
 
-fn rows(r: Replay) -> (Vec<ErrorRow>, Vec<TrickRow>, [u32; 4]) {
+fn rows(r: &Replay) -> (Vec<ErrorRow>, Vec<u32>, Vec<i32>, [u32; 4]) {
     let errors = r
         .errors
         .iter()
         .map(|e| (e.kind.code(), e.index, e.trick, e.position, e.seat, e.card))
         .collect();
-    let tricks = r
+    let leaders = r.tricks.iter().map(|t| u32::from(t.leader)).collect();
+    let winners = r
         .tricks
-        .into_iter()
-        .map(|t| {
-            (
-                t.leader,
-                t.cards.into_iter().map(u32::from).collect(),
-                t.winner,
-            )
-        })
+        .iter()
+        .map(|t| t.winner.map_or(-1, i32::from))
         .collect();
-    (errors, tricks, r.won.map(u32::from))
+    (errors, leaders, winners, r.won.map(u32::from))
 }
 
 /// Replay raw card codes (`suit*16+rank`, rank 13–15 = unreadable) from `hands` (masks N, E, S, W)
 /// with `first` on lead. Returns `(errors, tricks, won)`: errors as `(code, index, trick, position,
-/// seat, card)`, tricks as `(leader, cards, winner)`, and completed tricks won per seat.
+/// seat, card)`, the leader of each trick, the winner of each trick (-1 for a partial last
+/// trick; the cards of trick `t` are `cards[4t..4t+4]`), and completed tricks won per seat.
 #[pyfunction]
 #[pyo3(signature = (hands, first, cards, trump, valid_ranks = 0x1FFF))]
 #[allow(clippy::type_complexity)]
@@ -244,7 +239,7 @@ pub fn validate(
     cards: Vec<u8>,
     trump: Option<i64>,
     valid_ranks: u16,
-) -> PyResult<(Vec<ErrorRow>, Vec<TrickRow>, [u32; 4])> {
+) -> PyResult<(Vec<ErrorRow>, Vec<u32>, Vec<i32>, [u32; 4])> {
     let first = seat(first, "first")?;
     let trump = match trump {
         None => None,
@@ -264,7 +259,7 @@ pub fn validate(
         return Err(config_err("INVALID_CARD", "card codes are 0..63"));
     }
     guarded(|| {
-        Ok(rows(validate_play(
+        Ok(rows(&validate_play(
             hands_of(hands),
             first,
             &cards,
