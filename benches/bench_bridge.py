@@ -19,7 +19,9 @@ from typing import Any
 import parlour
 from parlour.bridge import BridgeEngine, BridgePlayState, pbn
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[1].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[1].parent / "shared"
+)
 DATA = SHARED / "data" / "bridge"
 
 
@@ -64,7 +66,9 @@ def _python_replay(hands: dict[str, list[str]], first: str, cards: list[str]) ->
         if len(trick) == 4:
             best = 0
             for k in range(1, 4):
-                if trick[k][0] == trick[best][0] and "23456789TJQKA".index(trick[k][1]) > "23456789TJQKA".index(trick[best][1]):
+                if trick[k][0] == trick[best][0] and "23456789TJQKA".index(
+                    trick[k][1]
+                ) > "23456789TJQKA".index(trick[best][1]):
                     best = k
             leader = (leader + best) % 4
     return errors
@@ -110,7 +114,7 @@ def playout_speed() -> dict[str, Any]:
         "rust_1_thread_vs_python_loop": one.games_per_second / py_rate,
         "openspiel_hands_per_second": None,
         "rust_1_thread_vs_openspiel": None,
-        "openspiel_note": "open-spiel not installed (pip install parlour[bench]); spec figure ~7,500/s",
+        "openspiel_note": "open-spiel not installed (the bench extra); spec figure ~7,500/s",
     }
     try:
         import pyspiel
@@ -140,7 +144,11 @@ def playout_speed() -> dict[str, Any]:
 
 def main() -> None:
     doc = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+        },
         "pbn": pbn_speed(),
         "validate": validate_speed(),
         "playouts": playout_speed(),

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-SHARED = Path(os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared")
+SHARED = Path(
+    os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
+)
 DATA = SHARED / "data" / "bridge"
 VECTORS = SHARED / "vectors" / "bridge"
 

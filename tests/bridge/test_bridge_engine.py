@@ -58,7 +58,7 @@ def test_invalid_rank_and_nt_only_mode() -> None:
     moves = ["D7", "DA", "DK", "DT"]
     nt = BridgeEngine(valid_denominations=["NT"])
     hands = deep_copy_hands(HANDS)
-    hands["S"] = remove_card_from_hand(hands["S"], "DT") + ["DT"]
+    hands["S"] = [*remove_card_from_hand(hands["S"], "DT"), "DT"]
     trick_h = BridgeEngine().play.validate_tricks(moves, "W", hands, "H").parsed_tricks[0]
     assert trick_h["winner"] == "N"
     assert nt.play.validate_tricks(moves, "W", hands, "H").parsed_tricks[0]["winner"] == "N"
@@ -94,8 +94,14 @@ ALL = [s + r for s in "SHDC" for r in "23456789TJQKA"]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(ALL), max_size=60), st.sampled_from("NESW"), st.sampled_from([None, "S", "H"]))
-def test_validator_never_crashes_and_counts_tricks(cards: list[str], first: str, trump: str | None) -> None:
+@given(
+    st.lists(st.sampled_from(ALL), max_size=60),
+    st.sampled_from("NESW"),
+    st.sampled_from([None, "S", "H"]),
+)
+def test_validator_never_crashes_and_counts_tricks(
+    cards: list[str], first: str, trump: str | None
+) -> None:
     res = BridgeEngine().play.validate_tricks(cards, first, HANDS, trump)  # type: ignore[arg-type]
     assert len(res.parsed_tricks) == (len(cards) + 3) // 4
     assert sum(res.tricks_won.values()) == len(cards) // 4

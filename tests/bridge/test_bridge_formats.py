@@ -11,10 +11,13 @@ from parlour.errors import ConfigError, ParlourError
 DEAL = "N:AKQ.AKQJ.A9.AKQJ JT9.T98.KQJ.T987 876.765.T854.653 5432.432.7632.42"
 
 
-def _game(play: str, *, deal: str = DEAL, contract: str = "3NT", declarer: str = "N", leader: str = "E") -> str:
+def _game(
+    play: str, *, deal: str = DEAL, contract: str = "3NT", declarer: str = "N", leader: str = "E"
+) -> str:
     return (
         f'[Event "T"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
-        f'[Declarer "{declarer}"]\n[Contract "{contract}"]\n[Result "12"]\n[Play "{leader}"]\n{play}\n'
+        f'[Declarer "{declarer}"]\n[Contract "{contract}"]\n[Result "12"]\n'
+        f'[Play "{leader}"]\n{play}\n'
     )
 
 
@@ -22,7 +25,8 @@ def test_seat_columns_not_play_order() -> None:
     # W ruffs trick 1 in hearts... here: N wins trick 1 and leads trick 2 from column 3.
     (b,) = pbn.read(_game("SJ S8 S2 SA\nST S7 S3 SK\n*"))
     assert b.play == ("SJ", "S8", "S2", "SA", "SK", "ST", "S7", "S3")
-    assert b.play_terminated and not b.problems
+    assert b.play_terminated
+    assert not b.problems
     assert check_board(b) == "consistent_claim"
 
 
@@ -35,19 +39,30 @@ def test_trump_decides_the_next_leader() -> None:
 
 def test_dash_in_any_column_and_annotations() -> None:
     (b,) = pbn.read(_game("SJ S8 S2 SA =1= !\n- - - SK {claim}\n*"))
-    assert b.play[-1] == "SK" and b.comments == ("claim",)
+    assert b.play[-1] == "SK"
+    assert b.comments == ("claim",)
     (b,) = pbn.read(_game("SJ - - -\n*"))
     assert b.play == ("SJ",)
     (b,) = pbn.read(_game("SJ S8 S2 SA\n- - - -"))
-    assert b.play == ("SJ", "S8", "S2", "SA") and not b.play_terminated
+    assert b.play == ("SJ", "S8", "S2", "SA")
+    assert not b.play_terminated
 
 
 def test_inherited_tags_and_hash_value() -> None:
-    text = _game("*") + "\n" + '[Event "#"]\n[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Play "W"]\n*\n'
+    text = (
+        _game("*")
+        + "\n"
+        + '[Event "#"]\n[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Play "W"]\n*\n'
+    )
     a, b = pbn.read(text)
-    assert b.hands == a.hands and b.board == "1" and b.event == "T"
-    assert "Deal" in b.inherited_tags and "Event" in b.inherited_tags
-    assert b.opening_leader == "W" and b.contract is not None and b.contract.declarer == "S"
+    assert b.hands == a.hands
+    assert b.board == "1"
+    assert b.event == "T"
+    assert "Deal" in b.inherited_tags
+    assert "Event" in b.inherited_tags
+    assert b.opening_leader == "W"
+    assert b.contract is not None
+    assert b.contract.declarer == "S"
 
 
 def test_repeated_tag_starts_a_new_game() -> None:
@@ -65,10 +80,13 @@ def test_rotated_rows_are_errors_unless_repaired() -> None:
     assert all(p.line == 11 for p in strict.problems if p.code == "CARD_NOT_OWNED")
     (fixed,) = pbn.read(text, repair=True)
     assert fixed.play == ("SJ", "S8", "S2", "SA", "SK", "ST", "S7", "S3")
-    assert fixed.repairs and fixed.play_strict == strict.play and not fixed.problems
+    assert fixed.repairs
+    assert fixed.play_strict == strict.play
+    assert not fixed.problems
     with pytest.raises(BridgeFormatError) as e:
         pbn.read(text, raise_errors=True)
-    assert e.value.code == "CARD_NOT_OWNED" and len(e.value.problems) == len(strict.problems)
+    assert e.value.code == "CARD_NOT_OWNED"
+    assert len(e.value.problems) == len(strict.problems)
 
 
 @pytest.mark.parametrize(
@@ -96,33 +114,63 @@ def test_lin_reading() -> None:
     (b,) = lin.read(text)
     assert b.contract is not None
     assert (b.contract.text, b.contract.declarer, b.opening_leader) == ("3NTX", "N", "E")
-    assert b.board == "7" and b.vulnerability == "All" and b.notes == ("strong",)
-    assert b.hands is not None and b.hands["E"] == ("SJ", "ST", "S9", "HT", "H9", "H8", "DK", "DQ", "DJ", "CT", "C9", "C8", "C7")
-    assert b.play == ("HT", "H5", "H2", "HA") and b.result == 9 and b.claim == 9
+    assert b.board == "7"
+    assert b.vulnerability == "All"
+    assert b.notes == ("strong",)
+    assert b.hands is not None
+    assert b.hands["E"] == (
+        "SJ",
+        "ST",
+        "S9",
+        "HT",
+        "H9",
+        "H8",
+        "DK",
+        "DQ",
+        "DJ",
+        "CT",
+        "C9",
+        "C8",
+        "C7",
+    )
+    assert b.play == ("HT", "H5", "H2", "HA")
+    assert b.result == 9
+    assert b.claim == 9
     assert not b.problems
 
 
 def test_lin_declarer_is_first_to_name_the_strain() -> None:
-    text = "md|1S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQJ,|mb|1H|mb|p|mb|4H|mb|p|mb|p|mb|p|"
+    text = (
+        "md|1S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQJ,|"
+        "mb|1H|mb|p|mb|4H|mb|p|mb|p|mb|p|"
+    )
     (b,) = lin.read(text)
-    assert b.contract is not None and b.contract.declarer == "S" and b.opening_leader == "W"
+    assert b.contract is not None
+    assert b.contract.declarer == "S"
+    assert b.opening_leader == "W"
 
 
 def test_lin_bad_input_reports_positions() -> None:
-    (b,) = lin.read("md|3S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQ,|\nmb|1N|mb|p|mb|p|mb|p|pc|SZ|")
+    (b,) = lin.read(
+        "md|3S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQ,|\nmb|1N|mb|p|mb|p|mb|p|pc|SZ|"
+    )
     codes = [p.code for p in b.problems]
-    assert "DEAL_HAND_SIZE" in codes and "PLAY_INVALID_CARD" in codes
-    bad = [p for p in b.problems if p.code == "PLAY_INVALID_CARD"][0]
+    assert "DEAL_HAND_SIZE" in codes
+    assert "PLAY_INVALID_CARD" in codes
+    bad = next(p for p in b.problems if p.code == "PLAY_INVALID_CARD")
     assert bad.line == 2
     with pytest.raises(BridgeFormatError):
         lin.read("md|3SAA,,,|", raise_errors=True)
 
 
 def test_vugraph_file() -> None:
-    boards = lin.read_file(DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/usbf_sf_14502.lin")
+    boards = lin.read_file(
+        DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/usbf_sf_14502.lin"
+    )
     assert len(boards) == 30
     assert [b.room for b in boards[:2]] == ["Open", "Closed"]
-    assert boards[0].board == "46" and boards[0].event == "2010 USBF SF A"
+    assert boards[0].board == "46"
+    assert boards[0].event == "2010 USBF SF A"
     assert all(b.result is not None and not b.problems for b in boards)
     assert all(check_board(b) in ("consistent", "consistent_claim") for b in boards)
 
@@ -136,7 +184,14 @@ def test_wrong_argument_types() -> None:
         pbn.read_file(DATA / "no-such-file.pbn")
 
 
-PBN_ALPHABET = st.sampled_from(list('[]"{};%*-=!?$ \nSHDCAKQJT98765432NEWPassXAP:.#') + ["[Play \"W\"]\n", "[Deal \"N:", "[Contract \"4S\"]\n"])
+PBN_ALPHABET = st.sampled_from(
+    [
+        *list('[]"{};%*-=!?$ \nSHDCAKQJT98765432NEWPassXAP:.#'),
+        '[Play "W"]\n',
+        '[Deal "N:',
+        '[Contract "4S"]\n',
+    ]
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -148,12 +203,37 @@ def test_pbn_fuzz_never_crashes(text: str) -> None:
         return
     for b in boards:
         for p in b.problems:
-            assert p.line >= 0 and p.code.isupper()
+            assert p.line >= 0
+            assert p.code.isupper()
     assert pbn.read(pbn.write(boards), repair=True) is not None
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(["md|", "mb|", "pc|", "mc|", "qx|", "|", "3", "S", "A", "K", "2", ",", "p", "1N", "\n", "x"]), max_size=60).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "md|",
+                "mb|",
+                "pc|",
+                "mc|",
+                "qx|",
+                "|",
+                "3",
+                "S",
+                "A",
+                "K",
+                "2",
+                ",",
+                "p",
+                "1N",
+                "\n",
+                "x",
+            ]
+        ),
+        max_size=60,
+    ).map("".join)
+)
 def test_lin_fuzz_never_crashes(text: str) -> None:
     for b in lin.read(text):
         assert all(p.code.isupper() for p in b.problems)
@@ -162,9 +242,11 @@ def test_lin_fuzz_never_crashes(text: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_pbn_real_file_with_damage_keeps_every_board(data: st.DataObject) -> None:
-    text = (DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/shared_deals.pbn").read_text()
+    text = (
+        DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/shared_deals.pbn"
+    ).read_text()
     pos = data.draw(st.integers(0, len(text) - 1))
-    junk = data.draw(st.sampled_from(["X", "SZ", "[", "{", "}", "*", "-", "\"", "S2"]))
+    junk = data.draw(st.sampled_from(["X", "SZ", "[", "{", "}", "*", "-", '"', "S2"]))
     damaged = text[:pos] + junk + text[pos + 1 :]
     boards = pbn.read(damaged, repair=True)
     assert len(boards) >= 3

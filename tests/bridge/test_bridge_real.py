@@ -69,6 +69,7 @@ def test_every_real_record_replays() -> None:
         if board.result is not None:
             assert board.result == result, r["id"]
         decl = board.declarer_tricks()
+        assert decl is not None
         assert decl == check["decl_tricks_in_play"], r["id"]
         if status == "consistent":
             assert board.play_complete
@@ -96,7 +97,9 @@ def test_every_real_record_replays() -> None:
             strict = pbn.read_file(DATA / src["repo"].replace("/", "+") / src["path"])
             assert any(p.code == "CARD_NOT_OWNED" for b in strict for p in b.problems)
         if "inherited_tags" in r:
-            assert set(r["inherited_tags"]) <= set(board.inherited_tags)  # type: ignore[arg-type]
+            inherited = r["inherited_tags"]
+            assert isinstance(inherited, list)
+            assert set(inherited) <= set(board.inherited_tags)
         seen[status] += 1
     assert seen["found_by_content"] <= 0.01 * len(records)
     assert seen["consistent"] + seen["consistent_claim"] + seen["no_result"] > 0.99 * len(records)
@@ -118,7 +121,9 @@ def test_pbn_write_then_read_is_identity_on_every_board() -> None:
 
 
 def test_lin_boards_write_as_pbn_and_read_back() -> None:
-    boards = lin.read_file(DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/usbf_sf_14502.lin")
+    boards = lin.read_file(
+        DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/usbf_sf_14502.lin"
+    )
     assert len(boards) == 30
     again = pbn.read(pbn.write(boards))
     for a, b in zip(boards, again, strict=True):

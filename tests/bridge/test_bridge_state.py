@@ -24,16 +24,19 @@ from parlour.protocol import GameStateProtocol
 def test_protocol_and_first_moves() -> None:
     s = BridgePlayState(HANDS, "3NT", "S")
     assert isinstance(s, GameStateProtocol)
-    assert s.to_move == 3 and s.seat_to_move == "W"
+    assert s.to_move == 3
+    assert s.seat_to_move == "W"
     assert len(s.legal_moves()) == 13
     s2 = s.apply("D7")
     assert s2.legal_moves() == ("D9", "DA")
     assert s2.legal_mask().sum() == 2
     assert s2.legal_mask()[2 * 13 + 12]
-    assert s.trick == [] and s2.trick == ["D7"]
+    assert s.trick == []
+    assert s2.trick == ["D7"]
     assert s.contract == Contract(3, "N", 0, "S")
     s3 = BridgePlayState(HANDS, Contract(4, "H", 1, "E"))
-    assert s3.seat_to_move == "S" and s3.contract.text == "4HX"
+    assert s3.seat_to_move == "S"
+    assert s3.contract.text == "4HX"
 
 
 def test_illegal_moves_leave_state_unchanged() -> None:
@@ -51,7 +54,7 @@ def test_illegal_moves_leave_state_unchanged() -> None:
         s.apply_index(5)
     assert (s.to_notation(), s.zobrist) == before
     with pytest.raises(AttributeError):
-        s.foo = 1  # type: ignore[attr-defined]
+        s.foo = 1
 
 
 def test_bad_construction() -> None:
@@ -77,7 +80,8 @@ def test_pbn_deal_string_and_pickle() -> None:
     assert s.seat_to_move == "S"
     t = s.apply_index(0)
     for x in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t), copy.copy(t)):
-        assert x == t and hash(x) == hash(t)
+        assert x == t
+        assert hash(x) == hash(t)
     assert repr(t).startswith("BridgePlayState.from_notation(")
 
 
@@ -89,13 +93,15 @@ def test_random_play_invariants(seed: int, picks: list[int]) -> None:
     for k in range(52):
         assert not s.is_terminal
         moves = s.legal_moves()
-        assert moves and all(m in s.hands[s.seat_to_move or "N"] for m in moves)
+        assert moves
+        assert all(m in s.hands[s.seat_to_move or "N"] for m in moves)
         assert np.flatnonzero(s.legal_mask()).size == len(moves)
         note = s.to_notation()
         nxt = s.apply_index(picks[k] % len(moves))
         assert s.to_notation() == note
         again = BridgePlayState.from_notation(nxt.to_notation())
-        assert again == nxt and again.zobrist == nxt.zobrist
+        assert again == nxt
+        assert again.zobrist == nxt.zobrist
         played = set(moves) - set(c for h in nxt.hands.values() for c in h)
         assert len(played) == 1
         seen |= played
@@ -104,9 +110,13 @@ def test_random_play_invariants(seed: int, picks: list[int]) -> None:
         assert ns + ew == (k + 1) // 4
         cards_left = sum(len(h) for h in s.hands.values())
         assert cards_left == 51 - k
-    assert s.is_terminal and s.to_move is None and len(seen) == 52
+    assert s.is_terminal
+    assert s.to_move is None
+    assert len(seen) == 52
     r = s.returns()
-    assert r[0] == r[2] and r[1] == r[3] and r[0] + r[1] == 13
+    assert r[0] == r[2]
+    assert r[1] == r[3]
+    assert r[0] + r[1] == 13
     assert s.legal_moves() == ()
 
 

@@ -2,6 +2,8 @@
 
 from typing import final
 
+__all__ = ["PlayState", "validate", "validate_many"]
+
 @final
 class PlayState:
     def __new__(
@@ -44,7 +46,7 @@ class PlayState:
     def returns(self) -> list[float]: ...
     def to_notation(self) -> str: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 def validate(
     hands: list[int],

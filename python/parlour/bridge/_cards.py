@@ -1,7 +1,7 @@
 """Cards, seats and suits of bridge as plain strings, and their small arithmetic.
 
 A card is suit then rank (``"SA"``, ``"HT"``, ``"D2"``); its code is the core's bit index
-``suit * 16 + rank`` (suits S=0 H=1 D=2 C=3, ranks two=0 … ace=12). Seats ``N E S W`` are 0–3.
+``suit * 16 + rank`` (suits S=0 H=1 D=2 C=3, ranks two=0 … ace=12). Seats ``N E S W`` are 0-3.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ SUITS: tuple[Suit, Suit, Suit, Suit] = ("S", "H", "D", "C")
 RANKS = "23456789TJQKA"
 STRAINS = "SHDCN"
 
-_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
-_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+_SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
+_SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
+_RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
 
 
 def seat_index(seat: object) -> int:
-    """The number 0–3 of a seat letter; raises ``ConfigError`` (``INVALID_SEAT``) otherwise."""
+    """The number 0-3 of a seat letter; raises ``ConfigError`` (``INVALID_SEAT``) otherwise."""
     if isinstance(seat, str) and seat in _SEAT_INDEX:
         return _SEAT_INDEX[seat]
     raise ConfigError("INVALID_SEAT", f"not a seat (N, E, S or W): {seat!r}")
@@ -44,7 +44,7 @@ def next_seat(seat: Seat, steps: int = 1) -> Seat:
 
 
 def suit_index(suit: object) -> int:
-    """The number 0–3 of a suit letter; raises ``ConfigError`` (``INVALID_SUIT``) otherwise."""
+    """The number 0-3 of a suit letter; raises ``ConfigError`` (``INVALID_SUIT``) otherwise."""
     if isinstance(suit, str) and suit in _SUIT_INDEX:
         return _SUIT_INDEX[suit]
     raise ConfigError("INVALID_SUIT", f"not a suit (S, H, D or C): {suit!r}")

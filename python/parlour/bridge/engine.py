@@ -11,8 +11,8 @@ modes) the trump argument is neutralised.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 import copy
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -93,6 +93,10 @@ class ValidationResult:
     is_valid: bool
     errors: tuple[PlayError, ...]
     tricks_won: Mapping[Seat, int]
+    _cards: list[str]
+    _leaders: list[int]
+    _winners: list[int]
+    _tricks: list[Trick] | None
 
     def __init__(
         self,
@@ -117,8 +121,9 @@ class ValidationResult:
     @property
     def parsed_tricks(self) -> list[Trick]:
         """The tricks as replayed (a fresh list each time)."""
-        if self._tricks is None:
-            out: list[Trick] = []
+        out: list[Trick] | None = self._tricks
+        if out is None:
+            out = []
             cards = self._cards
             for t, (leader, winner) in enumerate(zip(self._leaders, self._winners, strict=True)):
                 chunk = cards[4 * t : 4 * t + 4]
@@ -133,7 +138,7 @@ class ValidationResult:
                     }
                 )
             object.__setattr__(self, "_tricks", out)
-        return copy.deepcopy(self._tricks)  # type: ignore[arg-type]
+        return copy.deepcopy(out)
 
     def __repr__(self) -> str:
         return f"ValidationResult(is_valid={self.is_valid}, errors={self.errors!r})"
@@ -157,7 +162,7 @@ def _raw_code(card: object) -> tuple[str, int]:
             return text, code
     if not isinstance(text, str) or len(text) < 2 or text[0] not in SUITS:
         raise NotationError("INVALID_CARD", f"not a card: {card!r}")
-    s = SUITS.index(text[0])  # type: ignore[arg-type]
+    s = SUITS.index(text[0])
     r = RANKS.find(text[1:]) if len(text) == 2 else -1
     return text, s * 16 + (r if r >= 0 else 15)
 
@@ -271,4 +276,3 @@ class BridgeEngine:
             valid_ranks if valid_ranks is not None else RANKS,
             valid_denominations if valid_denominations is not None else ("S", "H", "D", "C", "NT"),
         )
-

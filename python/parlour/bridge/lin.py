@@ -14,10 +14,12 @@ code; nothing is dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from os import PathLike
+from typing import cast
 
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, sort_cards
+from parlour.bridge.play import HandsData
 from parlour.bridge.records import Board, BridgeFormatError, Contract, Problem
 from parlour.errors import ConfigError
 
@@ -205,18 +207,16 @@ def read(text: str, *, raise_errors: bool = False) -> list[Board]:
     if loose:
         if boards:
             b0 = boards[0]
-            boards[0] = Board(**{**_fields(b0), "problems": tuple(loose) + b0.problems})
+            boards[0] = replace(b0, problems=tuple(loose) + b0.problems)
         else:
             boards.append(Board(source_format="lin", problems=tuple(loose)))
     if raise_errors:
         probs = tuple(p for b in boards for p in b.problems)
         if probs:
-            raise BridgeFormatError(probs[0].code, f"{len(probs)} problems; first: {probs[0]}", probs)
+            raise BridgeFormatError(
+                probs[0].code, f"{len(probs)} problems; first: {probs[0]}", probs
+            )
     return boards
-
-
-def _fields(b: Board) -> dict[str, object]:
-    return {f: getattr(b, f) for f in b.__dataclass_fields__}
 
 
 def _board(r: _Raw, event: str | None, first_board: int | None, results: list[str]) -> Board:
@@ -251,7 +251,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         for seat, part in zip(_LIN_SEATS, parts[:4], strict=True):
             cards = _hand(part)
             if cards is None:
-                problems.append(Problem("DEAL_INVALID_CARD", f"hand {seat}: not a hand {part!r}", ln, col))
+                problems.append(
+                    Problem("DEAL_INVALID_CARD", f"hand {seat}: not a hand {part!r}", ln, col)
+                )
                 ok = False
             elif cards:
                 got[seat] = cards
@@ -263,23 +265,29 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
                     ok = False
                 seen.add(c)
             if len(cards) != 13:
-                problems.append(Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", ln, col))
+                problems.append(
+                    Problem(
+                        "DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", ln, col
+                    )
+                )
                 ok = False
         missing = [s for s in _LIN_SEATS if s not in got]
         if ok and len(missing) == 1:
             got[missing[0]] = [s + rk for s in SUITS for rk in RANKS if s + rk not in seen]
         elif ok and missing:
-            problems.append(Problem("DEAL_HAND_SIZE", f"hands {', '.join(missing)} are missing", ln, col))
+            problems.append(
+                Problem("DEAL_HAND_SIZE", f"hands {', '.join(missing)} are missing", ln, col)
+            )
             ok = False
         if ok:
             hands = {s: tuple(sort_cards(got[s])) for s in SEATS}
     calls: list[str] = []
     for value, ln, col in r.calls:
-        c = _norm_call(value)
-        if c is None:
+        call = _norm_call(value)
+        if call is None:
             problems.append(Problem("AUCTION_INVALID_CALL", f"not a call: {value!r}", ln, col))
         else:
-            calls.append(c)
+            calls.append(call)
     contract: Contract | None = None
     if dealer is not None and calls:
         contract, _passed = _contract(calls, dealer)
@@ -294,7 +302,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         else:
             problems.append(Problem("PLAY_INVALID_CARD", f"not a card: {value!r}", ln, col))
     if play and contract is None:
-        problems.append(Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", r.line, r.col))
+        problems.append(
+            Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", r.line, r.col)
+        )
     claim: int | None = None
     if r.claim is not None:
         value, ln, col = r.claim
@@ -313,8 +323,8 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
     if hands is not None and leader is not None and play and contract is not None:
         from parlour.bridge.records import _ENGINE
 
-        v = _ENGINE.play.validate_tricks(play, leader, hands, contract.trump)
-        for e in v.errors:
+        res = _ENGINE.play.validate_tricks(play, leader, cast("HandsData", hands), contract.trump)
+        for e in res.errors:
             ln, col = where[e.index]
             problems.append(Problem(e.type, f"trick {e.trick + 1}: {e.message}", ln, col))
     return Board(

@@ -20,8 +20,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
+from typing import cast
 
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat, rank_value, sort_cards
+from parlour.bridge.play import HandsData
 from parlour.bridge.records import (
     Board,
     BridgeFormatError,
@@ -110,7 +112,9 @@ def _scan(text: str) -> list[_Game]:
     return games
 
 
-def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tuple[int, int] | None]:
+def _scan_once(
+    text: str, broken: set[tuple[int, int]]
+) -> tuple[list[_Game], tuple[int, int] | None]:
     games: list[_Game] = []
     open_at: tuple[int, int] | None = None
     cur: _Game | None = None
@@ -122,7 +126,11 @@ def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tu
         if cur is None:
             cur = _Game(line)
         # anchor: inside a kept section body (-1) or before the next tag
-        anchor = -1 if owner is not None and owner.name != "Play" and owner.name in _SECTIONS else len(cur.tags)
+        anchor = (
+            -1
+            if owner is not None and owner.name != "Play" and owner.name in _SECTIONS
+            else len(cur.tags)
+        )
         if owner is not None and owner.name not in _SECTIONS:
             anchor = len(cur.tags)
         cur.comments.append((txt, anchor))
@@ -152,7 +160,12 @@ def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tu
                 cur = None
             continue
         last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
-        if last is not None and last.name == "Auction" and pos == 0 and not line.lstrip().startswith("["):
+        if (
+            last is not None
+            and last.name == "Auction"
+            and pos == 0
+            and not line.lstrip().startswith("[")
+        ):
             last.raw.append(line)
         for m in _TOKEN.finditer(line, pos):
             col = m.start() + 1
@@ -189,7 +202,9 @@ def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tu
                 if cur is None:
                     cur = _Game(ln)
                 if last is None:
-                    cur.problems.append(Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col))
+                    cur.problems.append(
+                        Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
+                    )
                 else:
                     last.body.append((tok, ln, col))
     if in_comment is not None:
@@ -199,22 +214,30 @@ def _scan_once(text: str, broken: set[tuple[int, int]]) -> tuple[list[_Game], tu
     return games, None
 
 
-def _scan_rest(line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object) -> None:
+def _scan_rest(
+    line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object
+) -> None:
     """Tokens after an inline comment on the same line (recursive for several comments)."""
     assert cur is not None
-    add = add_comment  # type: ignore[assignment]
+    add = add_comment
     while pos < len(line):
         m = _TOKEN.search(line, pos)
         if m is None:
             return
         col = m.start() + 1
         if m.group(1) is not None:
-            cur.problems.append(Problem("TAG_AFTER_COMMENT", "a tag must start its own line", ln, col))
+            cur.problems.append(
+                Problem("TAG_AFTER_COMMENT", "a tag must start its own line", ln, col)
+            )
             return
         if m.group(3) is not None:
             end = line.find("}", m.end())
             if end < 0:
-                cur.problems.append(Problem("UNTERMINATED_COMMENT", "a second comment on a line is not closed", ln, col))
+                cur.problems.append(
+                    Problem(
+                        "UNTERMINATED_COMMENT", "a second comment on a line is not closed", ln, col
+                    )
+                )
                 return
             add(line[m.end() : end], ln, last)  # type: ignore[operator]
             pos = end + 1
@@ -223,18 +246,24 @@ def _scan_rest(line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | Non
             add(m.group(4)[1:].strip(), ln, last)  # type: ignore[operator]
             return
         if last is None:
-            cur.problems.append(Problem("UNEXPECTED_TEXT", f"text {m.group(5)!r} outside any tag", ln, col))
+            cur.problems.append(
+                Problem("UNEXPECTED_TEXT", f"text {m.group(5)!r} outside any tag", ln, col)
+            )
         else:
             last.body.append((m.group(5), ln, col))
         pos = m.end()
 
 
-def _parse_deal(value: str, line: int, col: int, problems: list[Problem]) -> dict[Seat, tuple[str, ...]] | None:
+def _parse_deal(
+    value: str, line: int, col: int, problems: list[Problem]
+) -> dict[Seat, tuple[str, ...]] | None:
     v = value.strip()
     if len(v) < 2 or v[0] not in SEATS or v[1] != ":":
-        problems.append(Problem("DEAL_INVALID", f"a deal starts with a seat and ':': {value!r}", line, col))
+        problems.append(
+            Problem("DEAL_INVALID", f"a deal starts with a seat and ':': {value!r}", line, col)
+        )
         return None
-    first: Seat = v[0]  # type: ignore[assignment]
+    first: Seat = v[0]
     parts = v[2:].split()
     if len(parts) != 4:
         problems.append(Problem("DEAL_INVALID", f"a deal has 4 hands, not {len(parts)}", line, col))
@@ -246,7 +275,9 @@ def _parse_deal(value: str, line: int, col: int, problems: list[Problem]) -> dic
         seat = next_seat(first, k)
         suits = part.split(".")
         if part == "-" or len(suits) != 4:
-            problems.append(Problem("DEAL_INVALID", f"hand {seat} is not four suits: {part!r}", line, col))
+            problems.append(
+                Problem("DEAL_INVALID", f"hand {seat} is not four suits: {part!r}", line, col)
+            )
             ok = False
             continue
         cards: list[str] = []
@@ -255,17 +286,25 @@ def _parse_deal(value: str, line: int, col: int, problems: list[Problem]) -> dic
                 continue
             for r in ranks.upper():
                 if r not in RANKS:
-                    problems.append(Problem("DEAL_INVALID_CARD", f"hand {seat}: {s}{r} is not a card", line, col))
+                    problems.append(
+                        Problem(
+                            "DEAL_INVALID_CARD", f"hand {seat}: {s}{r} is not a card", line, col
+                        )
+                    )
                     ok = False
                     continue
                 c = s + r
                 if c in seen:
-                    problems.append(Problem("DEAL_DUPLICATE_CARD", f"{c} is dealt twice", line, col))
+                    problems.append(
+                        Problem("DEAL_DUPLICATE_CARD", f"{c} is dealt twice", line, col)
+                    )
                     ok = False
                 seen.add(c)
                 cards.append(c)
         if len(cards) != 13:
-            problems.append(Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", line, col))
+            problems.append(
+                Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", line, col)
+            )
             ok = False
         hands[seat] = tuple(sort_cards(cards))
     return {s: hands[s] for s in SEATS} if ok else None
@@ -305,14 +344,18 @@ def _winner(cards: Sequence[str], trump: str | None) -> int:
 
 def _read_play(
     tag: _Tag, trump: str | None, problems: list[Problem], irregular: list[str]
-) -> tuple[Seat | None, list[str], list[tuple[int, int]], bool, list[list[tuple[str | None, int, int]]]]:
+) -> tuple[
+    Seat | None, list[str], list[tuple[int, int]], bool, list[list[tuple[str | None, int, int]]]
+]:
     """The chronological play of a ``[Play]`` section, the position of each card, ``*``, rows."""
     leader_s = tag.value.strip()
     if leader_s not in SEATS:
         if leader_s:
-            problems.append(Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col))
+            problems.append(
+                Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col)
+            )
         return None, [], [], False, []
-    first: Seat = leader_s  # type: ignore[assignment]
+    first: Seat = leader_s
     slots: list[tuple[str | None, int, int]] = []
     terminated = False
     for tok, ln, col in tag.body:
@@ -335,7 +378,11 @@ def _read_play(
             slots.append((None, ln, col))
     if len(slots) % 4:
         ln, col = (slots[-1][1], slots[-1][2]) if slots else (tag.line, tag.col)
-        problems.append(Problem("PLAY_ROW_INCOMPLETE", f"{len(slots)} play entries is not whole rows of 4", ln, col))
+        problems.append(
+            Problem(
+                "PLAY_ROW_INCOMPLETE", f"{len(slots)} play entries is not whole rows of 4", ln, col
+            )
+        )
         slots += [(None, ln, col)] * (4 - len(slots) % 4)
     rows = [slots[i : i + 4] for i in range(0, len(slots), 4)]
     play: list[str] = []
@@ -347,7 +394,14 @@ def _read_play(
         if all(c is None for c, _, _ in row):
             continue
         if ended:
-            problems.append(Problem("PLAY_AFTER_PARTIAL_TRICK", "cards after an incomplete trick", row[0][1], row[0][2]))
+            problems.append(
+                Problem(
+                    "PLAY_AFTER_PARTIAL_TRICK",
+                    "cards after an incomplete trick",
+                    row[0][1],
+                    row[0][2],
+                )
+            )
             continue
         order = [row[(leader - col0 + k) % 4] for k in range(4)]
         cards = [(c, ln, col) for c, ln, col in order if c is not None]
@@ -361,10 +415,10 @@ def _read_play(
                     break
             ended = True
         for c, ln, col in cards:
-            play.append(c)  # type: ignore[arg-type]
+            play.append(c)
             where.append((ln, col))
         if len(cards) == 4:
-            leader = (leader + _winner([c for c, _, _ in cards], trump)) % 4  # type: ignore[misc]
+            leader = (leader + _winner([c for c, _, _ in cards], trump)) % 4
     return first, play, where, terminated, rows
 
 
@@ -416,7 +470,11 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                 t.value = prev[t.name]
                 inherited.append(t.name)
             else:
-                problems.append(Problem("NOTHING_TO_INHERIT", f"[{t.name} \"#\"] has no previous game", t.line, t.col))
+                problems.append(
+                    Problem(
+                        "NOTHING_TO_INHERIT", f'[{t.name} "#"] has no previous game', t.line, t.col
+                    )
+                )
     extra = [
         _Tag(name, prev[name], game.line, 1)
         for name in INHERITED_TAGS
@@ -435,8 +493,15 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
         by.setdefault(t.name, t)
         if t.name not in _SECTIONS and t.body:
             tok, ln, col = t.body[0]
-            if t.name not in ("OptimumResultTable", "TotalScoreTable", "ScoreTable", "ActionTable") and not t.name.endswith("Table"):
-                problems.append(Problem("UNEXPECTED_TEXT", f"text {tok!r} after [{t.name}]", ln, col))
+            if t.name not in (
+                "OptimumResultTable",
+                "TotalScoreTable",
+                "ScoreTable",
+                "ActionTable",
+            ) and not t.name.endswith("Table"):
+                problems.append(
+                    Problem("UNEXPECTED_TEXT", f"text {tok!r} after [{t.name}]", ln, col)
+                )
 
     def val(name: str) -> str | None:
         t = by.get(name)
@@ -448,12 +513,23 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     dealer = val("Dealer")
     if dealer is not None and dealer not in SEATS:
         if dealer.strip():
-            problems.append(Problem("INVALID_DEALER", f"not a seat: {dealer!r}", by["Dealer"].line, by["Dealer"].col))
+            problems.append(
+                Problem(
+                    "INVALID_DEALER", f"not a seat: {dealer!r}", by["Dealer"].line, by["Dealer"].col
+                )
+            )
         dealer = None
     vul_raw = val("Vulnerable")
     vul = None if vul_raw is None else _VULN.get(vul_raw)
     if vul_raw is not None and vul is None and vul_raw.strip():
-        problems.append(Problem("INVALID_VULNERABLE", f"unknown vulnerability {vul_raw!r}", by["Vulnerable"].line, by["Vulnerable"].col))
+        problems.append(
+            Problem(
+                "INVALID_VULNERABLE",
+                f"unknown vulnerability {vul_raw!r}",
+                by["Vulnerable"].line,
+                by["Vulnerable"].col,
+            )
+        )
     contract: Contract | None = None
     ct, dt = by.get("Contract"), by.get("Declarer")
     if ct is not None and ct.value.strip() and ct.value.strip().lower() not in ("pass", "ap"):
@@ -468,7 +544,9 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
         if rt.value.strip().isdigit() and int(rt.value) <= 13:
             result = int(rt.value)
         else:
-            problems.append(Problem("INVALID_RESULT", f"not a trick count: {rt.value!r}", rt.line, rt.col))
+            problems.append(
+                Problem("INVALID_RESULT", f"not a trick count: {rt.value!r}", rt.line, rt.col)
+            )
     auction: list[str] = []
     at = by.get("Auction")
     if at is not None:
@@ -489,24 +567,46 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
         trump = contract.trump if contract else None
         leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
         if contract is not None and leader is not None and leader != contract.opening_leader:
-            problems.append(Problem("WRONG_OPENING_LEADER", f"{leader} leads but declarer is {contract.declarer}", pt.line, pt.col))
+            problems.append(
+                Problem(
+                    "WRONG_OPENING_LEADER",
+                    f"{leader} leads but declarer is {contract.declarer}",
+                    pt.line,
+                    pt.col,
+                )
+            )
         if hands is not None and leader is not None and play:
             from parlour.bridge.records import _ENGINE
 
-            v = _ENGINE.play.validate_tricks(play, leader, hands, trump)
+            hd = cast("HandsData", hands)
+            v = _ENGINE.play.validate_tricks(play, leader, hd, trump)
             if not v.is_valid:
                 fixed = _repair(rows, leader, hands, trump) if repair else None
-                if fixed is not None and _ENGINE.play.validate_tricks(fixed, leader, hands, trump).is_valid:
+                if (
+                    fixed is not None
+                    and _ENGINE.play.validate_tricks(fixed, leader, hd, trump).is_valid
+                ):
                     strict = tuple(play)
                     play = fixed
                     irregular.append(REPAIR_NOTE)
-                    repairs.append(f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors in the literal reading)")
+                    repairs.append(
+                        f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors before)"
+                    )
                 else:
-                    for e in v.errors:
-                        ln, col = where[e.index]
-                        problems.append(Problem(e.type, f"trick {e.trick + 1}: {e.message}", ln, col))
+                    for err in v.errors:
+                        ln, col = where[err.index]
+                        problems.append(
+                            Problem(err.type, f"trick {err.trick + 1}: {err.message}", ln, col)
+                        )
                     if repair:
-                        problems.append(Problem("REPAIR_FAILED", "the play cannot be rebuilt from card ownership", pt.line, pt.col))
+                        problems.append(
+                            Problem(
+                                "REPAIR_FAILED",
+                                "the play cannot be rebuilt from card ownership",
+                                pt.line,
+                                pt.col,
+                            )
+                        )
     sections = tuple((t.name, tuple(t.raw)) for t in tags if t.name == "Auction")
     comments = tuple(c for c, _ in game.comments)
     anchors = tuple(a + len(extra) if a >= 0 else a for _, a in game.comments)
@@ -517,7 +617,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
         date=val("Date"),
         board=val("Board"),
         room=room,
-        dealer=dealer,  # type: ignore[arg-type]
+        dealer=dealer,
         vulnerability=vul,
         hands=hands,
         auction=tuple(auction),
@@ -571,7 +671,9 @@ def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list
     return boards
 
 
-def read_file(path: str | PathLike[str], *, repair: bool = False, raise_errors: bool = False) -> list[Board]:
+def read_file(
+    path: str | PathLike[str], *, repair: bool = False, raise_errors: bool = False
+) -> list[Board]:
     """Read a PBN file (UTF-8, falling back to Latin-1); see :func:`read`.
 
     Raises:
@@ -628,7 +730,11 @@ def write(boards: Iterable[Board]) -> str:
     for b in boards:
         if not isinstance(b, Board):
             raise ConfigError("INVALID_ARGUMENT", "write takes Board objects")
-        anchors = b.comment_anchors if len(b.comment_anchors) == len(b.comments) else (len(b.tags),) * len(b.comments)
+        anchors = (
+            b.comment_anchors
+            if len(b.comment_anchors) == len(b.comments)
+            else (len(b.tags),) * len(b.comments)
+        )
         tags = list(b.tags) or _synth_tags(b)
         sections = dict(b.sections)
         for i, (name, value) in enumerate(tags):
@@ -652,7 +758,13 @@ def write(boards: Iterable[Board]) -> str:
 def _synth_tags(b: Board) -> list[tuple[str, str]]:
     """Tags for a board that has none (e.g. one read from LIN)."""
     tags: list[tuple[str, str]] = []
-    for name, v in (("Event", b.event), ("Site", b.site), ("Date", b.date), ("Board", b.board), ("Room", b.room)):
+    for name, v in (
+        ("Event", b.event),
+        ("Site", b.site),
+        ("Date", b.date),
+        ("Board", b.board),
+        ("Room", b.room),
+    ):
         if v is not None:
             tags.append((name, v))
     if b.dealer:
@@ -671,4 +783,3 @@ def _synth_tags(b: Board) -> list[tuple[str, str]]:
     if b.opening_leader:
         tags.append(("Play", b.opening_leader))
     return tags
-

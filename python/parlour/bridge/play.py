@@ -254,7 +254,7 @@ def build_tricks_from_deal(deal: Mapping[str, object]) -> list[Trick]:
     trump: Suit | None = None
     if isinstance(contract, Mapping):
         t = contract.get("trump", contract.get("strain"))
-        trump = t if t in SUITS else None  # type: ignore[assignment]
+        trump = t if t in SUITS else None
     return build_tricks(play, trump)
 
 
@@ -274,4 +274,3 @@ def has_played_suit(tricks: Sequence[Trick], player: str, suit: Suit) -> bool:
     seat_index(player)
     check_suit(suit)
     return any(e["player"] == player and e["card"][:1] == suit for t in tricks for e in t["cards"])
-

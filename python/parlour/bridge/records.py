@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from parlour.bridge._cards import SEATS, Seat, Suit, hands_masks, seat_index
 from parlour.bridge.engine import BridgeEngine, ValidationResult
-from parlour.bridge.play import Play
+from parlour.bridge.play import HandsData, Play
 from parlour.errors import NotationError
 
 __all__ = [
@@ -49,9 +49,7 @@ class BridgeFormatError(NotationError):
         problems: Every problem found.
     """
 
-    def __init__(
-        self, code: str, message: str = "", problems: tuple[Problem, ...] = ()
-    ) -> None:
+    def __init__(self, code: str, message: str = "", problems: tuple[Problem, ...] = ()) -> None:
         super().__init__(code, message)
         self.problems = problems
 
@@ -84,10 +82,10 @@ _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X|R)?$", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """A contract: level 1–7, strain (``S H D C N``), doubled 0/1/2 and declarer.
+    """A contract: level 1-7, strain (``S H D C N``), doubled 0/1/2 and declarer.
 
     Attributes:
-        level: 1–7.
+        level: 1-7.
         strain: ``S``, ``H``, ``D``, ``C`` or ``N`` (no-trump).
         doubled: 0, 1 (doubled) or 2 (redoubled).
         declarer: Declarer's seat.
@@ -215,8 +213,10 @@ class Board:
     @property
     def passed_out(self) -> bool:
         """True for a board passed out (an auction of passes, no contract)."""
-        return self.contract is None and bool(self.auction) and all(
-            c in ("Pass", "AP") for c in self.auction
+        return (
+            self.contract is None
+            and bool(self.auction)
+            and all(c in ("Pass", "AP") for c in self.auction)
         )
 
     def to_play(self) -> Play:
@@ -234,7 +234,8 @@ class Board:
             raise NotationError("NO_DEAL", "the board has no valid deal or opening leader")
         eng = engine or _ENGINE
         trump = self.contract.trump if self.contract else None
-        return eng.play.validate_tricks(list(self.play), self.opening_leader, self.hands, trump)
+        hands = cast("HandsData", self.hands)
+        return eng.play.validate_tricks(list(self.play), self.opening_leader, hands, trump)
 
     def declarer_tricks(self) -> int | None:
         """Declarer's side's tricks among the completed tricks of the play (None: unknown)."""
@@ -276,4 +277,4 @@ def check_board(board: Board) -> CheckStatus:
 
 def deal_masks(board: Board) -> list[int]:
     """The board's hands as core card masks N, E, S, W (the board must have hands)."""
-    return hands_masks(board.hands or {})
+    return hands_masks(cast("HandsData", board.hands or {}))

@@ -1,6 +1,6 @@
 """``BridgePlayState``: the card play from the opening lead to the last trick as a parlour game.
 
-Moves are cards (``"SA"``); seats are 0–3 = N, E, S, W; returns are the tricks of each seat's
+Moves are cards (``"SA"``); seats are 0-3 = N, E, S, W; returns are the tricks of each seat's
 side. The action space of ``legal_mask()`` is 52 cards, index ``suit * 13 + rank`` (suits S, H,
 D, C; ranks two 0 … ace 12). The rules run in Rust (``parlour._core.bridge.PlayState``).
 
@@ -38,7 +38,8 @@ from parlour.errors import ConfigError, NotationError
 __all__ = ["BridgePlayState"]
 
 _NOTATION = re.compile(
-    r"^([1-7])([SHDCN])(XX|X)? ([NESW])/N:(\S*) (\S*) (\S*) (\S*)/([NESW]):([A-Z0-9 ]*)/(\d+)-(\d+)$"
+    r"^([1-7])([SHDCN])(XX|X)? ([NESW])/N:(\S*) (\S*) (\S*) (\S*)"
+    r"/([NESW]):([A-Z0-9 ]*)/(\d+)-(\d+)$"
 )
 
 
@@ -47,7 +48,9 @@ def _parse_pbn_hands(parts: Sequence[str]) -> list[int]:
     for part in parts:
         suits = part.split(".")
         if len(suits) != 4:
-            raise NotationError("INVALID_NOTATION", f"a hand is four suits separated by dots: {part!r}")
+            raise NotationError(
+                "INVALID_NOTATION", f"a hand is four suits separated by dots: {part!r}"
+            )
         m = 0
         for s, ranks in enumerate(suits):
             for r in ranks:
@@ -127,7 +130,7 @@ class BridgePlayState:
 
     @property
     def to_move(self) -> int | None:
-        """The seat to move (0–3 = N, E, S, W), or None when the play is over."""
+        """The seat to move (0-3 = N, E, S, W), or None when the play is over."""
         return self._s.to_move
 
     @property
@@ -248,10 +251,10 @@ class BridgePlayState:
             _native.PlayState.from_position(
                 masks,
                 STRAINS.index(m.group(2)),
-                SEATS.index(m.group(4)),  # type: ignore[arg-type]
+                SEATS.index(m.group(4)),
                 int(m.group(1)),
                 dbl,
-                SEATS.index(m.group(9)),  # type: ignore[arg-type]
+                SEATS.index(m.group(9)),
                 codes,
                 (ns, ew),
             )
@@ -284,9 +287,8 @@ def _deal_masks(deal: str) -> list[int]:
     if len(parts) != 4:
         raise NotationError("INVALID_DEAL", f"a deal has four hands: {deal!r}")
     masks = _parse_pbn_hands(parts)
-    start = SEATS.index(v[0])  # type: ignore[arg-type]
+    start = SEATS.index(v[0])
     out = [0, 0, 0, 0]
     for k, m in enumerate(masks):
         out[(start + k) % 4] = m
     return out
-
