@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import parlour
+from parlour._core import bridge as _native
 from parlour.bridge import BridgeEngine, BridgePlayState, pbn
+from parlour.bridge._cards import card_code, hands_masks
 
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[1].parent / "shared"
@@ -88,8 +90,16 @@ def validate_speed() -> dict[str, float]:
     assert engine.play.validate_tricks(cards, first, hands, None).is_valid
     el, n = timed(lambda: engine.play.validate_tricks(cards, first, hands, None))
     el_py, n_py = timed(lambda: _python_replay(hands, first, cards))
+    masks = hands_masks(hands)
+    codes = [card_code(c) for c in cards]
+    lead = "NESW".index(first)
+    el_c, n_c = timed(lambda: _native.validate(masks, lead, codes, None))
+    batch = [(masks, lead, codes, None)] * 1000
+    el_b, n_b = timed(lambda: _native.validate_many(batch))
     return {
         "us_per_52_card_validation": el / n * 1e6,
+        "us_per_52_card_validation_core_call": el_c / n_c * 1e6,
+        "us_per_52_card_validation_batched": el_b / (n_b * 1000) * 1e6,
         "us_per_52_card_pure_python_replay_baseline": el_py / n_py * 1e6,
     }
 
@@ -128,7 +138,7 @@ def playout_speed() -> dict[str, Any]:
         st = game.new_initial_state()
         while st.is_chance_node():
             st.apply_action(rng.choice([a for a, _ in st.chance_outcomes()]))
-        for a in (55, 52, 52, 52):  # 1NT pass pass pass
+        for a in (59, 52, 52, 52):  # 1NT pass pass pass
             st.apply_action(a)
         while not st.is_terminal():
             st.apply_action(rng.choice(st.legal_actions()))

@@ -233,6 +233,17 @@ class PlayEngine:
         texts: list[str] = []
         codes: list[int] = []
         for m in moves:
+            if type(m) is dict:
+                text = m.get("card")
+                code = _CODES.get(text) if type(text) is str else None
+                if code is not None:
+                    texts.append(text)  # type: ignore[arg-type]
+                    codes.append(code)
+                    continue
+            elif type(m) is str and m in _CODES:
+                texts.append(m)
+                codes.append(_CODES[m])
+                continue
             t, c = _raw_code(m)
             texts.append(t)
             codes.append(c)

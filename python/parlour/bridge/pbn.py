@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from os import PathLike
 from typing import cast
 
-from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat, rank_value, sort_cards
+from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat
 from parlour.bridge.play import HandsData
 from parlour.bridge.records import (
     Board,
@@ -82,10 +82,16 @@ class _Game:
     tags: list[_Tag] = field(default_factory=list)
     comments: list[tuple[str, int]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+_RANK_OF = {r: i for i, r in enumerate(RANKS)}
+_CARDS = frozenset(s + r for s in SUITS for r in RANKS)
+_DISPLAY = {s + r: i * 16 + 12 - k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}
 
 
 def _unescape(v: str) -> str:
-    return re.sub(r"\\(.)", r"\1", v)
+    return re.sub(r"\\(.)", r"\1", v) if "\\" in v else v
 
 
 def _escape(v: str) -> str:
@@ -169,19 +175,30 @@ def _scan_once(
             last.raw.append(line)
         for m in _TOKEN.finditer(line, pos):
             col = m.start() + 1
-            if m.group(1) is not None:
-                name, value = m.group(1), _unescape(m.group(2))
-                if cur is not None and name != "Note" and any(t.name == name for t in cur.tags):
+            g_name, g_value, g_brace, g_semi, tok = m.groups()
+            if tok is not None:
+                if cur is None:
+                    cur = _Game(ln)
+                if last is None:
+                    cur.problems.append(
+                        Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
+                    )
+                else:
+                    last.body.append((tok, ln, col))
+            elif g_name is not None:
+                name, value = g_name, _unescape(g_value)
+                if cur is not None and name != "Note" and name in cur.names:
                     games.append(cur)
                     cur = None
                 if cur is None:
                     cur = _Game(ln)
                 last = _Tag(name, value, ln, col)
                 cur.tags.append(last)
+                cur.names.add(name)
                 rest = line[m.end() :]
                 if name == "Auction" and rest.strip():
                     last.raw.append(rest)
-            elif m.group(3) is not None:
+            elif g_brace is not None:
                 end = line.find("}", m.end())
                 if (ln, col) in broken:
                     add_comment(line[m.end() :].strip(), ln, last)
@@ -194,19 +211,9 @@ def _scan_once(
                 add_comment(line[m.end() : end], ln, last)
                 _scan_rest(line, end + 1, ln, cur, last, add_comment)
                 break
-            elif m.group(4) is not None:
-                add_comment(m.group(4)[1:].strip(), ln, last)
-                break
             else:
-                tok = m.group(5)
-                if cur is None:
-                    cur = _Game(ln)
-                if last is None:
-                    cur.problems.append(
-                        Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
-                    )
-                else:
-                    last.body.append((tok, ln, col))
+                add_comment(g_semi[1:].strip(), ln, last)
+                break
     if in_comment is not None:
         return games, open_at
     if cur is not None and (cur.tags or cur.problems):
@@ -306,7 +313,7 @@ def _parse_deal(
                 Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", line, col)
             )
             ok = False
-        hands[seat] = tuple(sort_cards(cards))
+        hands[seat] = tuple(sorted(cards, key=_DISPLAY.__getitem__))
     return {s: hands[s] for s in SEATS} if ok else None
 
 
@@ -337,7 +344,7 @@ def _winner(cards: Sequence[str], trump: str | None) -> int:
             if c[0] == trump:
                 best = i
             continue
-        if c[0] == b[0] and rank_value(c) > rank_value(b):
+        if c[0] == b[0] and _RANK_OF[c[1]] > _RANK_OF[b[1]]:
             best = i
     return best
 
@@ -364,6 +371,9 @@ def _read_play(
             continue
         if tok == "*":
             terminated = True
+            continue
+        if tok in _CARDS:
+            slots.append((tok, ln, col))
             continue
         if _ANNOTATION.match(tok):
             continue
