@@ -9,7 +9,7 @@ from pathlib import Path
 
 from _bridge_util import DATA, VECTORS
 
-from parlour.bridge import Board, check_board, lin, pbn
+from parlour.bridge import Board, BridgePlayState, check_board, lin, pbn
 
 
 @cache
@@ -128,6 +128,11 @@ def test_every_real_record_replays() -> None:
             inherited = r["inherited_tags"]
             assert isinstance(inherited, list)
             assert set(inherited) <= set(board.inherited_tags)
+        # the Rust play state accepts every recorded card and counts the same tricks
+        state = BridgePlayState(board.hands or {}, board.contract or "1N", None)
+        for card in board.play:
+            state = state.apply(card)
+        assert state.declarer_tricks == decl, r["id"]
         seen[status] += 1
     assert seen["found_by_content"] <= 0.01 * len(records)
     assert seen["consistent"] + seen["consistent_claim"] + seen["no_result"] > 0.99 * len(records)
@@ -154,14 +159,19 @@ def test_lin_boards_write_as_pbn_and_read_back() -> None:
     )
     assert len(boards) == 30
     again = pbn.read(pbn.write(boards))
+    assert not any(b.irregularities for b in boards)  # rs| agrees with mc| and the auction
     for a, b in zip(boards, again, strict=True):
-        assert (a.hands, a.contract, a.opening_leader, a.play, a.result) == (
+        assert (a.hands, a.contract, a.opening_leader, a.play, a.result, a.auction) == (
             b.hands,
             b.contract,
             b.opening_leader,
             b.play,
             b.result,
+            b.auction,
         )
+        assert b.board == a.board
+        assert b.room == a.room
+        assert b.notes == a.notes
 
 
 def _table() -> dict[str, int]:

@@ -7,7 +7,7 @@ A card is suit then rank (``"SA"``, ``"HT"``, ``"D2"``); its code is the core's 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, cast
 
 from parlour.errors import ConfigError, NotationError
 
@@ -111,8 +111,11 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=lambda c: (_SUIT_INDEX.get(c[:1], 9), -rank_value(c)))
 
 
-def hands_masks(hands: Mapping[str, Sequence[str]]) -> list[int]:
+def hands_masks(
+    hands: Mapping[str, Sequence[str]] | Mapping[Seat, Sequence[str]],
+) -> list[int]:
     """The four hands N, E, S, W of a mapping as card masks; raises on bad cards or seats."""
+    hands = cast("Mapping[str, Sequence[str]]", hands)
     if not isinstance(hands, Mapping):
         raise ConfigError("INVALID_HANDS", "hands must map seats N, E, S, W to lists of cards")
     for key in hands:

@@ -313,13 +313,26 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         else:
             problems.append(Problem("INVALID_CLAIM", f"not a trick count: {value!r}", ln, col))
     result = claim
-    if result is None and first_board is not None and board_no is not None and room is not None:
+    if first_board is not None and board_no is not None and room is not None:
         k = 2 * (int(board_no) - first_board) + (0 if room == "Open" else 1)
-        if 0 <= k < len(results):
-            m = _RS.match(results[k].strip())
-            if m:
-                n = 0 if m.group(5) == "=" else int(m.group(5))
-                result = int(m.group(1)) + 6 + n
+        rs = _RS.match(results[k].strip()) if 0 <= k < len(results) else None
+        if rs:
+            n = 0 if rs.group(5) == "=" else int(rs.group(5))
+            rs_tricks = int(rs.group(1)) + 6 + n
+            if result is None:
+                result = rs_tricks
+            elif result != rs_tricks:
+                irregular.append(
+                    f"rs| result {results[k]} ({rs_tricks} tricks) != mc| claim {claim}"
+                )
+            if contract is not None:
+                dbl = len(rs.group(4))
+                rs_contract = (int(rs.group(1)), rs.group(2).upper(), dbl, rs.group(3).upper())
+                mine = (contract.level, contract.strain, contract.doubled, contract.declarer)
+                if rs_contract != mine:
+                    irregular.append(
+                        f"rs| contract {results[k]} != auction contract {contract.text}"
+                    )
     if hands is not None and leader is not None and play and contract is not None:
         from parlour.bridge.records import _ENGINE
 

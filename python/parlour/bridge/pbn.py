@@ -747,6 +747,9 @@ def write(boards: Iterable[Board]) -> str:
         )
         tags = list(b.tags) or _synth_tags(b)
         sections = dict(b.sections)
+        if not b.tags and b.auction:
+            calls = list(b.auction)
+            sections["Auction"] = tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))
         for i, (name, value) in enumerate(tags):
             for c, a in zip(b.comments, anchors, strict=True):
                 if a == i:
@@ -790,6 +793,10 @@ def _synth_tags(b: Board) -> list[tuple[str, str]]:
         tags += [("Declarer", b.contract.declarer), ("Contract", b.contract.text)]
     if b.result is not None:
         tags.append(("Result", str(b.result)))
+    if b.auction and b.dealer:
+        tags.append(("Auction", b.dealer))
+    for note in b.notes:
+        tags.append(("Note", note))
     if b.opening_leader:
         tags.append(("Play", b.opening_leader))
     return tags

@@ -14,7 +14,7 @@ The shapes are plain dictionaries (typed with ``TypedDict``), as in the source e
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NotRequired, TypeAlias, TypedDict
+from typing import NotRequired, TypeAlias, TypedDict, cast
 
 from parlour.bridge._cards import (
     SUITS,
@@ -58,7 +58,7 @@ CardInput: TypeAlias = str | CardParts
 """A card as text (``"DT"``) or as parts."""
 HandData: TypeAlias = Sequence[str]
 """The cards of one hand."""
-HandsData: TypeAlias = Mapping[str, Sequence[str]]
+HandsData: TypeAlias = Mapping[str, Sequence[str]] | Mapping[Seat, Sequence[str]]
 """The four hands by seat letter."""
 
 
@@ -168,7 +168,7 @@ def validate_card_follows_rules(
     check_suit(lead_suit)
     if lead_suit is None or text[0] == lead_suit:
         return True
-    hand = hands.get(player, ())
+    hand = cast("Mapping[str, Sequence[str]]", hands).get(player, ())
     return not any(c[:1] == lead_suit for c in hand)
 
 

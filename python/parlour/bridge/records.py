@@ -211,6 +211,11 @@ class Board:
         return len(self.play) == 52
 
     @property
+    def claimed(self) -> bool:
+        """True when the play stops before 52 cards with a recorded result (a claim)."""
+        return bool(self.play) and not self.play_complete and self.result is not None
+
+    @property
     def passed_out(self) -> bool:
         """True for a board passed out (an auction of passes, no contract)."""
         return (

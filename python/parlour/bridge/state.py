@@ -15,7 +15,7 @@ cards played to it; the last field counts the tricks taken by NS and EW. Example
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Self
 
 import numpy as np
@@ -32,6 +32,7 @@ from parlour.bridge._cards import (
     hands_masks,
     seat_index,
 )
+from parlour.bridge.play import HandsData
 from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
 
@@ -85,7 +86,7 @@ class BridgePlayState:
 
     def __init__(
         self,
-        deal: Mapping[str, Sequence[str]] | str,
+        deal: HandsData | str,
         contract: str | Contract,
         declarer: str | None = None,
     ) -> None:
