@@ -5,7 +5,7 @@ from _bridge_util import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.bridge import BridgeFormatError, check_board, lin, pbn
+from parlour.bridge import PROBLEM_CODES, BridgeFormatError, check_board, lin, pbn
 from parlour.errors import ConfigError, ParlourError
 
 DEAL = "N:AKQ.AKQJ.A9.AKQJ JT9.T98.KQJ.T987 876.765.T854.653 5432.432.7632.42"
@@ -236,7 +236,7 @@ def test_pbn_fuzz_never_crashes(text: str) -> None:
 )
 def test_lin_fuzz_never_crashes(text: str) -> None:
     for b in lin.read(text):
-        assert all(p.code.isupper() for p in b.problems)
+        assert all(p.code in PROBLEM_CODES for p in b.problems)
 
 
 @settings(max_examples=60, deadline=None)
@@ -250,3 +250,69 @@ def test_pbn_real_file_with_damage_keeps_every_board(data: st.DataObject) -> Non
     damaged = text[:pos] + junk + text[pos + 1 :]
     boards = pbn.read(damaged, repair=True)
     assert len(boards) >= 3
+
+
+def test_problem_codes_are_documented() -> None:
+    import re
+    from pathlib import Path
+
+    src = Path(pbn.__file__).read_text() + Path(lin.__file__).read_text()
+    used = set(re.findall(r'Problem\(\s*"([A-Z_]+)"', src))
+    assert used <= set(PROBLEM_CODES)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bridge.md").read_text()
+    assert all(f"`{code}`" in doc for code in PROBLEM_CODES)
+
+
+SEATS4 = ["N", "E", "S", "W"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.integers(0, 52),
+    st.sampled_from(["S", "H", "D", "C", "N"]),
+    st.sampled_from(SEATS4),
+    st.integers(1, 7),
+    st.integers(0, 2),
+)
+def test_random_boards_write_and_read_back(
+    seed: int, n: int, strain: str, declarer: str, level: int, doubled: int
+) -> None:
+    import random
+
+    from parlour.bridge import Board, BridgePlayState, Contract
+
+    contract = Contract(level, strain, doubled, declarer)  # type: ignore[arg-type]
+    state = BridgePlayState.random(seed)
+    hands = state.hands
+    state = BridgePlayState(hands, contract)
+    rng = random.Random(seed)
+    play: list[str] = []
+    for _ in range(n):
+        card = rng.choice(state.legal_moves())
+        play.append(card)
+        state = state.apply(card)
+    tricks = state.declarer_tricks
+    board = Board(
+        board="1",
+        dealer="N",
+        vulnerability="None",
+        hands={s: tuple(h) for s, h in hands.items()},
+        auction=("1C", "Pass", "Pass", "Pass"),
+        contract=contract,
+        opening_leader=contract.opening_leader,
+        play=tuple(play),
+        result=tricks + (13 - n // 4) // 2 if n < 52 else tricks,
+        source_format="lin",
+    )
+    (again,) = pbn.read(pbn.write([board]))
+    assert not again.problems
+    assert (again.hands, again.contract, again.opening_leader, again.play, again.result) == (
+        board.hands,
+        board.contract,
+        board.opening_leader,
+        board.play,
+        board.result,
+    )
+    assert check_board(again) in (("consistent", "consistent_claim") if n else ("no_play",))
+    assert again.claimed == (0 < n < 52)

@@ -41,6 +41,7 @@ from parlour.bridge.play import (
     validate_card_follows_rules,
 )
 from parlour.bridge.records import (
+    PROBLEM_CODES,
     Board,
     BridgeFormatError,
     Contract,
@@ -51,6 +52,7 @@ from parlour.bridge.records import (
 from parlour.bridge.state import BridgePlayState
 
 __all__ = [
+    "PROBLEM_CODES",
     "Board",
     "BridgeEngine",
     "BridgeFormatError",

@@ -20,7 +20,13 @@ from typing import cast
 
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, sort_cards
 from parlour.bridge.play import HandsData
-from parlour.bridge.records import Board, BridgeFormatError, Contract, Problem
+from parlour.bridge.records import (
+    Board,
+    BridgeFormatError,
+    Contract,
+    Problem,
+    contract_from_auction,
+)
 from parlour.errors import ConfigError
 
 __all__ = ["read", "read_file"]
@@ -86,34 +92,6 @@ def _hand(text: str) -> list[str] | None:
         elif not ch.isspace():
             return None
     return cards
-
-
-def _contract(calls: list[str], dealer: Seat) -> tuple[Contract | None, bool]:
-    """The contract from normalised calls, and whether the auction is a pass-out."""
-    last_bid: tuple[int, str, int] | None = None
-    doubled = 0
-    first_named: dict[tuple[int, str], int] = {}
-    d = SEATS.index(dealer)
-    for i, c in enumerate(calls):
-        seat = (d + i) % 4
-        m = _BID.match(c)
-        if m:
-            strain = m.group(2)[0]
-            last_bid = (int(m.group(1)), strain, seat)
-            doubled = 0
-            first_named.setdefault((seat % 2, strain), seat)
-        elif c == "X":
-            doubled = 1
-        elif c == "XX":
-            doubled = 2
-    if last_bid is None:
-        return None, bool(calls)
-    level, strain, seat = last_bid
-    declarer = first_named[(seat % 2, strain)]
-    return (
-        Contract(level=level, strain=strain, doubled=doubled, declarer=SEATS[declarer]),  # type: ignore[arg-type]
-        False,
-    )
 
 
 def _norm_call(v: str) -> str | None:
@@ -290,7 +268,7 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
             calls.append(call)
     contract: Contract | None = None
     if dealer is not None and calls:
-        contract, _passed = _contract(calls, dealer)
+        contract = contract_from_auction(calls, dealer)
     leader = contract.opening_leader if contract else None
     play: list[str] = []
     where: list[tuple[int, int]] = []

@@ -29,6 +29,7 @@ from parlour.bridge.records import (
     BridgeFormatError,
     Contract,
     Problem,
+    contract_from_auction,
     parse_contract,
 )
 from parlour.errors import ConfigError, NotationError
@@ -568,6 +569,10 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                 problems.append(Problem("AUCTION_INVALID_CALL", f"not a call: {tok!r}", ln, col))
             else:
                 auction.append(call)
+    if contract is None and ct is None and at is not None and at.value.strip() in SEATS and auction:
+        contract = contract_from_auction(auction, at.value.strip())  # type: ignore[arg-type]
+        if contract is not None:
+            irregular.append("no [Contract] tag: contract and declarer derived from the auction")
     leader: Seat | None = None
     play: list[str] = []
     terminated = False
@@ -576,6 +581,10 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     if pt is not None:
         trump = contract.trump if contract else None
         leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
+        if contract is None and play:
+            problems.append(
+                Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", pt.line, pt.col)
+            )
         if contract is not None and leader is not None and leader != contract.opening_leader:
             problems.append(
                 Problem(

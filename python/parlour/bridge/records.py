@@ -9,7 +9,7 @@ the file position and a stable code.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
@@ -19,12 +19,14 @@ from parlour.bridge.play import HandsData, Play
 from parlour.errors import NotationError
 
 __all__ = [
+    "PROBLEM_CODES",
     "Board",
     "BridgeFormatError",
     "CheckStatus",
     "Contract",
     "Problem",
     "check_board",
+    "contract_from_auction",
     "parse_contract",
 ]
 
@@ -76,6 +78,39 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.code}: {self.message}"
 
+
+PROBLEM_CODES: dict[str, str] = {
+    "AUCTION_INVALID_CALL": "a token of the auction is not a call",
+    "CARD_NOT_OWNED": "the replay finds a card not held by the seat that plays it",
+    "DEAL_DUPLICATE_CARD": "a card is dealt twice",
+    "DEAL_HAND_SIZE": "a hand does not have 13 cards (or hands are missing)",
+    "DEAL_INVALID": "the deal is not a seat, ':' and four hands of four suits",
+    "DEAL_INVALID_CARD": "a rank in the deal is not a card",
+    "INVALID_CLAIM": "LIN mc| is not a trick count",
+    "INVALID_CARD_RANK": "the replay finds a rank outside the valid ranks",
+    "INVALID_CONTRACT": "the contract is not level, strain and doubling",
+    "INVALID_DEALER": "the dealer is not a seat",
+    "INVALID_RESULT": "the result is not a trick count",
+    "INVALID_SEAT": "the declarer is not a seat",
+    "INVALID_VULNERABLE": "unknown vulnerability",
+    "LIN_INVALID_DEAL": "md| has more than four hands",
+    "LIN_NO_BOARD": "LIN calls or cards before any md|",
+    "LIN_NO_DEAL": "a LIN board without md|",
+    "NOTHING_TO_INHERIT": "a '#' tag value on the first game",
+    "PLAY_AFTER_END": "text after the '*' ending [Play]",
+    "PLAY_AFTER_PARTIAL_TRICK": "cards after an incomplete trick",
+    "PLAY_INVALID_CARD": "a play token is not a card",
+    "PLAY_INVALID_LEADER": "the [Play] value is not a seat",
+    "PLAY_ROW_INCOMPLETE": "the [Play] entries are not whole rows of four",
+    "PLAY_WITHOUT_CONTRACT": "cards played on a board without a contract",
+    "REPAIR_FAILED": "repair=True could not rebuild the play from card ownership",
+    "REVOKE": "the replay finds a seat not following suit while able to",
+    "TAG_AFTER_COMMENT": "a tag after a comment on the same line",
+    "UNEXPECTED_TEXT": "text where no section is open",
+    "UNTERMINATED_COMMENT": "a '{' comment is never closed (read as a line comment)",
+    "WRONG_OPENING_LEADER": "the [Play] leader is not declarer's left-hand opponent",
+}
+"""Every code a :class:`Problem` can carry, with its meaning."""
 
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X|R)?$", re.IGNORECASE)
 
@@ -252,6 +287,43 @@ class Board:
 
 
 _ENGINE = BridgeEngine()
+
+
+_BID = re.compile(r"^([1-7])(NT|N|S|H|D|C)$")
+
+
+def contract_from_auction(calls: Sequence[str], dealer: Seat) -> Contract | None:
+    """The contract of an auction (normalised calls from ``dealer``), None when passed out.
+
+    The last bid gives level and strain, doubles and redoubles after it the doubling, and the
+    declarer is the first player of the declaring side to have named that strain.
+    """
+    last_bid: tuple[int, str, int] | None = None
+    doubled = 0
+    first_named: dict[tuple[int, str], int] = {}
+    d = SEATS.index(dealer)
+    for i, c in enumerate(calls):
+        seat = (d + i) % 4
+        m = _BID.match(c)
+        if m:
+            strain = m.group(2)[0]
+            last_bid = (int(m.group(1)), strain, seat)
+            doubled = 0
+            first_named.setdefault((seat % 2, strain), seat)
+        elif c == "X":
+            doubled = 1
+        elif c == "XX":
+            doubled = 2
+    if last_bid is None:
+        return None
+    level, strain, seat = last_bid
+    declarer = first_named[(seat % 2, strain)]
+    return Contract(
+        level=level,
+        strain=strain,  # type: ignore[arg-type]
+        doubled=doubled,
+        declarer=SEATS[declarer],
+    )
 
 
 def check_board(board: Board) -> CheckStatus:
