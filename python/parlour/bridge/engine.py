@@ -77,6 +77,11 @@ class PlayError:
     card: str
     message: str
 
+    @property
+    def seat(self) -> Seat:
+        """The seat that played the card (same as ``player``)."""
+        return self.player
+
 
 class ValidationResult:
     """The result of ``validate_tricks`` (immutable; the tricks are built on first access).

@@ -163,7 +163,7 @@ pub fn validate_play(
         let winner = if chunk.len() == 4 {
             let w = trick_winner_index(chunk, trump).unwrap_or(0);
             let seat = (leader + u8::try_from(w).unwrap_or(0)) % 4;
-            out.won[seat as usize] += 1;
+            out.won[seat as usize] = out.won[seat as usize].saturating_add(1);
             Some(seat)
         } else {
             None
@@ -231,5 +231,7 @@ mod tests {
         );
         let odd = validate_play(hands, 3, &[code("D7") | 15], None, 0x1FFF);
         assert_eq!(odd.errors.len(), 2);
+        let long = validate_play(hands, 0, &[code("SA"); 2000], None, 0x1FFF);
+        assert_eq!(long.won[0], 255);
     }
 }
