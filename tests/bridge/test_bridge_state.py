@@ -120,6 +120,25 @@ def test_random_play_invariants(seed: int, picks: list[int]) -> None:
     assert s.legal_moves() == ()
 
 
+def test_computer_player() -> None:
+    s = BridgePlayState(HANDS, "3NT", "S")
+    # West leads the top of its longest suit (spades and diamonds have four; spades first).
+    assert s.computer_move() == "S5"
+    s = s.apply("D7")
+    assert s.computer_move() == "D9"  # North wins as cheaply as it can
+    assert s.apply("D9").computer_move() == "DJ"  # East overtakes cheaply
+    assert s.apply("D9").apply("DJ").computer_move() == "D4"  # cannot win: South plays low
+    assert s.apply("DA").apply("DJ").computer_move() == "D4"  # partner wins: South plays low
+    while not s.is_terminal:
+        mv = s.computer_move()
+        assert mv in s.legal_moves()
+        s = s.apply(mv)
+    assert s.computer_move() is None
+    assert parlour.GAMES["bridge-play"].computer
+    r = parlour.simulate("bridge-play", 50, seed=2, policy="computer")
+    assert r.moves == 50 * 52
+
+
 def test_registry_and_simulation() -> None:
     assert "bridge-play" in parlour.GAMES
     a = parlour.simulate("bridge-play", 300, seed=3, threads=1)

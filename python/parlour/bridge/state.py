@@ -222,6 +222,15 @@ class BridgePlayState:
             raise ConfigError("INVALID_INDEX", f"index {index!r} out of range 0..{len(moves) - 1}")
         return self._wrap(self._s.apply(moves[index]))
 
+    def computer_move(self) -> str | None:
+        """The card the built-in heuristic player chooses here (None when the play is over).
+
+        Leading: the top card of the longest side suit; following: the lowest card when partner
+        is winning the trick, else the cheapest winning card, else the lowest card.
+        """
+        c = self._s.computer_move()
+        return None if c is None else code_card(c)
+
     def returns(self) -> tuple[float, ...]:
         """Tricks of each seat's side, per seat N, E, S, W."""
         return tuple(self._s.returns())

@@ -44,7 +44,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "bridge-play",
         title: "contract-bridge card play from random deals (returns = tricks of each side)",
         seats: 4,
-        computer: false,
+        computer: true,
         options: &[
             (
                 "strain",

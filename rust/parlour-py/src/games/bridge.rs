@@ -188,6 +188,11 @@ impl PyPlayState {
         guarded(|| self.inner.apply(c)).map(|inner| PyPlayState { inner })
     }
 
+    /// The built-in computer player's card (a bit index), None when the play is over.
+    fn computer_move(&self) -> Option<u32> {
+        self.inner.computer_move().map(|c| u32::from(c.index()))
+    }
+
     /// Tricks of each seat's side, per seat N, E, S, W.
     fn returns(&self) -> Vec<f32> {
         let mut r = vec![0.0; 4];

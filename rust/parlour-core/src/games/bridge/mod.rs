@@ -322,6 +322,48 @@ impl BridgePlay {
     }
 }
 
+impl BridgePlay {
+    /// The built-in computer player: a simple card-play heuristic (no look-ahead). Leading:
+    /// the top card of the longest side suit (lowest trump when only trumps are left).
+    /// Following: the lowest card when partner is winning the trick; otherwise the cheapest
+    /// card that wins it, else the lowest card (discarding from side suits before trumps).
+    #[must_use]
+    pub fn heuristic_move(&self) -> Option<Card> {
+        if self.is_terminal() {
+            return None;
+        }
+        let seat = self.seat_to_move();
+        let hand = self.hands[seat as usize];
+        let rules = self.rules();
+        let trumps = rules.trumps;
+        let lowest = |set: CardSet| set.iter().min_by_key(|c| (trumps.contains(*c), c.rank()));
+        if self.trick_len == 0 {
+            let side = hand.difference(trumps);
+            if side.is_empty() {
+                return lowest(hand);
+            }
+            let suit = Suit::ALL
+                .into_iter()
+                .max_by_key(|s| (side.of_suit(*s).len(), 4 - s.index()))?;
+            return side.of_suit(suit).iter().max_by_key(|c| c.rank());
+        }
+        let legal = rules.legal(hand, Some(self.trick[0]));
+        let cards = self.trick();
+        let best = rules.winner(cards, natural_power).unwrap_or(0);
+        let best_seat = (self.leader + u8::try_from(best).unwrap_or(0)) % 4;
+        if best_seat % 2 == seat % 2 {
+            return lowest(legal);
+        }
+        let lead = self.trick[0];
+        let winning = legal
+            .iter()
+            .filter(|c| rules.beats(*c, cards[best], lead, natural_power));
+        winning
+            .min_by_key(|c| (trumps.contains(*c), c.rank()))
+            .or_else(|| lowest(legal))
+    }
+}
+
 fn pbn_hand(hand: CardSet) -> String {
     let mut parts = Vec::with_capacity(4);
     for suit in Suit::ALL {
@@ -465,6 +507,10 @@ impl GameState for BridgePlay {
         self.hash
     }
 
+    fn computer_move(&self) -> Option<Card> {
+        self.heuristic_move()
+    }
+
     fn to_notation(&self) -> String {
         let hands: Vec<String> = self.hands.iter().map(|h| pbn_hand(*h)).collect();
         let trick: Vec<String> = self.trick().iter().map(ToString::to_string).collect();
@@ -528,6 +574,39 @@ mod tests {
         let a = simulate::<BridgePlay>(&c, 9, 0, 600, Policy::Random, Some(1)).unwrap();
         let b = simulate::<BridgePlay>(&c, 9, 0, 600, Policy::Random, Some(2)).unwrap();
         assert_eq!(a, b);
+        assert!(a.moves.iter().all(|&m| m == 52));
+    }
+
+    #[test]
+    fn computer_player_is_legal_and_beats_random_play() {
+        let mut rng = Rng::new(17);
+        let (mut ns, mut games) = (0u32, 0u32);
+        for seed in 0..300 {
+            let mut s = BridgePlay::new_game(&BridgeConfig::default(), seed);
+            let mut buf = Vec::new();
+            while !s.is_terminal() {
+                s.legal_moves_into(&mut buf);
+                let mv = if s.seat_to_move() % 2 == 0 {
+                    let m = s.computer_move().unwrap();
+                    assert!(buf.contains(&m));
+                    m
+                } else {
+                    buf[rng.index(buf.len())]
+                };
+                s.apply_mut(mv).unwrap();
+            }
+            assert_eq!(s.computer_move(), None);
+            ns += u32::from(s.tricks_won()[0]);
+            games += 1;
+        }
+        // Random play gives each side 6.5 tricks on average; the heuristic side does better.
+        assert!(
+            f64::from(ns) / f64::from(games) > 8.0,
+            "{}",
+            f64::from(ns) / f64::from(games)
+        );
+        let c = BridgeConfig::default();
+        let a = simulate::<BridgePlay>(&c, 4, 0, 200, Policy::Computer, Some(2)).unwrap();
         assert!(a.moves.iter().all(|&m| m == 52));
     }
 
