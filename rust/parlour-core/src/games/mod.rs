@@ -96,6 +96,20 @@ GameInfo {
         ("variant", "podkidnoy", "podkidnoy (throw-in) or perevodnoy (transfer)"),
     ],
 },
+GameInfo {
+        id: "bridge-play",
+        title: "contract-bridge card play from random deals (returns = tricks of each side)",
+        seats: 4,
+        computer: true,
+        options: &[
+            (
+                "strain",
+                "random",
+                "trump strain: S, H, D, C, N (no-trump) or random",
+            ),
+            ("declarer", "random", "declarer seat: N, E, S, W or random"),
+        ],
+    },
 ];
 
 /// Look up a registered game.
@@ -258,6 +272,25 @@ pub fn simulate(
                 durak::Variant::parse(opts.choice("variant", &["podkidnoy", "perevodnoy"])?)?;
             let config = durak::DurakConfig { seats, variant };
             sim::simulate::<durak::Durak>(&config, seed, start, count, policy, threads)
+        }
+        "bridge-play" => {
+            let strain = match opts.choice("strain", &["random", "S", "H", "D", "C", "N"])? {
+                "S" => Some(0),
+                "H" => Some(1),
+                "D" => Some(2),
+                "C" => Some(3),
+                "N" => Some(bridge::NO_TRUMP),
+                _ => None,
+            };
+            let declarer = match opts.choice("declarer", &["random", "N", "E", "S", "W"])? {
+                "N" => Some(0),
+                "E" => Some(1),
+                "S" => Some(2),
+                "W" => Some(3),
+                _ => None,
+            };
+            let config = bridge::BridgeConfig { strain, declarer };
+            sim::simulate::<bridge::BridgePlay>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config(

@@ -1,9 +1,309 @@
-//! `parlour._core.bridge` binding.
+//! `parlour._core.bridge`: the card-play state and the replay validator.
+//!
+//! Cards cross the boundary as bit indices (`suit * 16 + rank`), hands as `u64` masks, seats
+//! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
+use crate::errors::{config_err, detached, guarded};
+use parlour_core::cards::{Card, CardSet, Suit};
+use parlour_core::game::GameState;
+use parlour_core::games::bridge::validate::{validate_play, Replay};
+use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use pyo3::prelude::*;
+
+fn card(index: i64) -> PyResult<Card> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Card::from_index)
+        .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
+}
+
+fn seat(value: i64, what: &str) -> PyResult<u8> {
+    u8::try_from(value).ok().filter(|s| *s < 4).ok_or_else(|| {
+        config_err(
+            "INVALID_SEAT",
+            format!("{what} must be a seat 0..3, not {value}"),
+        )
+    })
+}
+
+fn small(value: i64, what: &str) -> PyResult<u8> {
+    u8::try_from(value)
+        .map_err(|_| config_err("INVALID_CONTRACT", format!("{what} out of range: {value}")))
+}
+
+fn hands_of(hands: [u64; 4]) -> [CardSet; 4] {
+    hands.map(CardSet)
+}
+
+/// A position of the card play (immutable).
+#[pyclass(frozen, module = "parlour._core.bridge", name = "PlayState")]
+#[derive(Clone)]
+pub struct PyPlayState {
+    inner: BridgePlay,
+}
+
+#[pymethods]
+impl PyPlayState {
+    /// The play of a full deal (hands as card masks N, E, S, W); declarer's LHO leads.
+    #[new]
+    #[pyo3(signature = (hands, strain, declarer, level = 1, doubled = 0))]
+    fn new(
+        hands: [u64; 4],
+        strain: i64,
+        declarer: i64,
+        level: i64,
+        doubled: i64,
+    ) -> PyResult<Self> {
+        let (strain, declarer) = (small(strain, "strain")?, seat(declarer, "declarer")?);
+        let (level, doubled) = (small(level, "level")?, small(doubled, "doubled")?);
+        guarded(|| BridgePlay::new(hands_of(hands), strain, declarer, level, doubled))
+            .map(|inner| PyPlayState { inner })
+    }
+
+    /// Any position: remaining hands, contract, current trick (leader and cards), tricks NS/EW.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn from_position(
+        hands: [u64; 4],
+        strain: i64,
+        declarer: i64,
+        level: i64,
+        doubled: i64,
+        leader: i64,
+        trick: Vec<i64>,
+        won: (i64, i64),
+    ) -> PyResult<Self> {
+        let cards: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
+        let (strain, declarer) = (small(strain, "strain")?, seat(declarer, "declarer")?);
+        let (level, doubled) = (small(level, "level")?, small(doubled, "doubled")?);
+        let leader = seat(leader, "leader")?;
+        let won = [small(won.0, "tricks")?, small(won.1, "tricks")?];
+        guarded(|| {
+            BridgePlay::from_position(
+                hands_of(hands),
+                strain,
+                declarer,
+                level,
+                doubled,
+                leader,
+                &cards,
+                won,
+            )
+        })
+        .map(|inner| PyPlayState { inner })
+    }
+
+    /// A random deal from `seed` (strain and declarer random unless given), as `bridge-play`.
+    #[staticmethod]
+    #[pyo3(signature = (seed, strain = None, declarer = None))]
+    fn random(seed: u64, strain: Option<i64>, declarer: Option<i64>) -> PyResult<Self> {
+        let strain = strain
+            .map(|s| small(s, "strain"))
+            .transpose()?
+            .filter(|s| *s <= 4);
+        let declarer = declarer.map(|d| seat(d, "declarer")).transpose()?;
+        Ok(PyPlayState {
+            inner: BridgePlay::new_game(&BridgeConfig { strain, declarer }, seed),
+        })
+    }
+
+    /// The seat to move, or None when the play is over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.to_move()
+    }
+
+    /// True when all 13 tricks have been played.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    /// The Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// Strain 0..4 (4 = no-trump).
+    #[getter]
+    fn strain(&self) -> u8 {
+        self.inner.strain()
+    }
+
+    /// Declarer's seat.
+    #[getter]
+    fn declarer(&self) -> u8 {
+        self.inner.declarer()
+    }
+
+    /// Contract level.
+    #[getter]
+    fn level(&self) -> u8 {
+        self.inner.level()
+    }
+
+    /// 0, 1 (doubled) or 2 (redoubled).
+    #[getter]
+    fn doubled(&self) -> u8 {
+        self.inner.doubled()
+    }
+
+    /// The seat that led the current trick.
+    #[getter]
+    fn leader(&self) -> u8 {
+        self.inner.leader()
+    }
+
+    /// Remaining hands as card masks N, E, S, W.
+    fn hands(&self) -> [u64; 4] {
+        [0u8, 1, 2, 3].map(|s| self.inner.hand(s).bits())
+    }
+
+    /// Cards of the current trick (bit indices, play order).
+    fn trick(&self) -> Vec<u32> {
+        self.inner
+            .trick()
+            .iter()
+            .map(|c| u32::from(c.index()))
+            .collect()
+    }
+
+    /// Tricks taken by NS and EW.
+    fn tricks_won(&self) -> (u8, u8) {
+        let w = self.inner.tricks_won();
+        (w[0], w[1])
+    }
+
+    /// Legal cards (bit indices) in ascending order.
+    fn legal_moves(&self) -> Vec<u32> {
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        v.into_iter().map(|c| u32::from(c.index())).collect()
+    }
+
+    /// The state after playing `card` (a bit index).
+    fn apply(&self, card_index: i64) -> PyResult<Self> {
+        let c = card(card_index)?;
+        guarded(|| self.inner.apply(c)).map(|inner| PyPlayState { inner })
+    }
+
+    /// The built-in computer player's card (a bit index), None when the play is over.
+    fn computer_move(&self) -> Option<u32> {
+        self.inner.computer_move().map(|c| u32::from(c.index()))
+    }
+
+    /// Tricks of each seat's side, per seat N, E, S, W.
+    fn returns(&self) -> Vec<f32> {
+        let mut r = vec![0.0; 4];
+        self.inner.returns_into(&mut r);
+        r
+    }
+
+    /// The notation of the position.
+    fn to_notation(&self) -> String {
+        self.inner.to_notation()
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+type ErrorRow = (&'static str, usize, usize, usize, u8, u8);
+
+fn rows(r: &Replay) -> (Vec<ErrorRow>, Vec<u32>, Vec<i32>, [u32; 4]) {
+    let errors = r
+        .errors
+        .iter()
+        .map(|e| (e.kind.code(), e.index, e.trick, e.position, e.seat, e.card))
+        .collect();
+    let leaders = r.tricks.iter().map(|t| u32::from(t.leader)).collect();
+    let winners = r
+        .tricks
+        .iter()
+        .map(|t| t.winner.map_or(-1, i32::from))
+        .collect();
+    (errors, leaders, winners, r.won.map(u32::from))
+}
+
+/// Replay raw card codes (`suit*16+rank`, rank 13–15 = unreadable) from `hands` (masks N, E, S, W)
+/// with `first` on lead. Returns `(errors, tricks, won)`: errors as `(code, index, trick, position,
+/// seat, card)`, the leader of each trick, the winner of each trick (-1 for a partial last
+/// trick; the cards of trick `t` are `cards[4t..4t+4]`), and completed tricks won per seat.
+#[pyfunction]
+#[pyo3(signature = (hands, first, cards, trump, valid_ranks = 0x1FFF))]
+#[allow(clippy::type_complexity)]
+pub fn validate(
+    hands: [u64; 4],
+    first: i64,
+    cards: Vec<u8>,
+    trump: Option<i64>,
+    valid_ranks: u16,
+) -> PyResult<(Vec<ErrorRow>, Vec<u32>, Vec<i32>, [u32; 4])> {
+    let first = seat(first, "first")?;
+    let trump = match trump {
+        None => None,
+        Some(t) => Some(
+            u8::try_from(t)
+                .ok()
+                .and_then(Suit::from_index)
+                .ok_or_else(|| {
+                    config_err(
+                        "INVALID_SUIT",
+                        format!("trump must be a suit 0..3 or None, not {t}"),
+                    )
+                })?,
+        ),
+    };
+    if cards.iter().any(|&c| c >= 64) {
+        return Err(config_err("INVALID_CARD", "card codes are 0..63"));
+    }
+    guarded(|| {
+        Ok(rows(&validate_play(
+            hands_of(hands),
+            first,
+            &cards,
+            trump,
+            valid_ranks,
+        )))
+    })
+}
+
+/// Validate many plays at once with the GIL released: each item is `(hands, first, cards,
+/// trump)`; returns per play `(error count, completed tricks won per seat)`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn validate_many(
+    py: Python<'_>,
+    plays: Vec<([u64; 4], u8, Vec<u8>, Option<u8>)>,
+) -> PyResult<Vec<(usize, [u32; 4])>> {
+    detached(py, move || {
+        Ok(plays
+            .iter()
+            .map(|(h, first, cards, trump)| {
+                let r = validate_play(
+                    hands_of(*h),
+                    *first % 4,
+                    cards,
+                    trump.and_then(Suit::from_index),
+                    0x1FFF,
+                );
+                (r.errors.len(), r.won.map(u32::from))
+            })
+            .collect())
+    })
+}
 
 /// Register `parlour._core.bridge`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
+    m.add_class::<PyPlayState>()?;
+    m.add_function(wrap_pyfunction!(validate, &m)?)?;
+    m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
     super::add_submodule(parent, &m, "bridge")
 }

@@ -1,0 +1,84 @@
+"""Contract-bridge card play: trick helpers, builders, replay validation, PBN/LIN records.
+
+Rules and formats: ``shared/specs/bridge/BRIDGE.md`` and ``PBN_LIN.md``. Cards are suit then
+rank (``"SA"``, ``"HT"``, ``"D2"``), seats ``"N" "E" "S" "W"``, suits ``"S" "H" "D" "C"``; a
+trump of None means no-trump.
+
+* Pure helpers (:mod:`parlour.bridge.play`): ``determine_trick_winner``,
+  ``validate_card_follows_rules``, ``get_legal_cards``, ``build_tricks``,
+  ``build_tricks_from_deal``, ``extract_lead_from_tricks``, ``has_played_suit``.
+* Builders with compact notation ``"W / D7 DA DK DT"``: ``TrickBuilder``, ``PlayBuilder``.
+* ``BridgeEngine(...).play.validate_tricks(moves, first, cards, trump)``: replay validation in
+  Rust collecting every ``CARD_NOT_OWNED``, ``REVOKE`` and ``INVALID_CARD_RANK``.
+* :mod:`parlour.bridge.pbn` (``read``, ``read_file``, ``write``) and :mod:`parlour.bridge.lin`
+  (``read``, ``read_file``) give :class:`Board` records; :func:`check_board` replays one.
+* :class:`BridgePlayState`: the play phase as a parlour game (registry id ``bridge-play``).
+"""
+
+from __future__ import annotations
+
+from parlour.bridge import lin, pbn
+from parlour.bridge.builders import PlayBuilder, TrickBuilder
+from parlour.bridge.engine import (
+    BridgeEngine,
+    PlayEngine,
+    PlayError,
+    ValidationResult,
+    deep_copy_hands,
+    remove_card_from_hand,
+)
+from parlour.bridge.play import (
+    Play,
+    PlayEntry,
+    PlayMove,
+    Trick,
+    build_tricks,
+    build_tricks_from_deal,
+    determine_trick_winner,
+    extract_lead_from_tricks,
+    get_legal_cards,
+    has_played_suit,
+    validate_card_follows_rules,
+)
+from parlour.bridge.records import (
+    PROBLEM_CODES,
+    Board,
+    BridgeFormatError,
+    Contract,
+    Problem,
+    check_board,
+    parse_contract,
+)
+from parlour.bridge.state import BridgePlayState
+
+__all__ = [
+    "PROBLEM_CODES",
+    "Board",
+    "BridgeEngine",
+    "BridgeFormatError",
+    "BridgePlayState",
+    "Contract",
+    "Play",
+    "PlayBuilder",
+    "PlayEngine",
+    "PlayEntry",
+    "PlayError",
+    "PlayMove",
+    "Problem",
+    "Trick",
+    "TrickBuilder",
+    "ValidationResult",
+    "build_tricks",
+    "build_tricks_from_deal",
+    "check_board",
+    "deep_copy_hands",
+    "determine_trick_winner",
+    "extract_lead_from_tricks",
+    "get_legal_cards",
+    "has_played_suit",
+    "lin",
+    "parse_contract",
+    "pbn",
+    "remove_card_from_hand",
+    "validate_card_follows_rules",
+]

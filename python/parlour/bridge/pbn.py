@@ -1,0 +1,811 @@
+"""PBN (Portable Bridge Notation) reader and writer for card-play records.
+
+``read(text)`` returns every game of the text as a :class:`~parlour.bridge.records.Board`.
+The ``[Play "X"]`` section is read by seat columns (column j is seat X+j), not in play order:
+each trick is put in play order from its leader, and the winner (with trumps) leads the next.
+``-`` is a card not played (claims), ``*`` ends the section. Tags omitted on a later game
+(Event, Site, Date, Board, Dealer, Vulnerable, Deal, Stage, HomeTeam, VisitTeam, Scoring) and
+tags whose value is ``#`` are inherited from the previous game. Reading is strict: every
+inconsistency becomes a :class:`~parlour.bridge.records.Problem` with line, column and code,
+including ``CARD_NOT_OWNED``/``REVOKE`` from replaying the play. ``repair=True`` rebuilds play
+rows that an exporter wrote rotated, from who holds each card, and says so in ``repairs``.
+
+``write(boards)`` writes the boards back (the ``[Play]`` section regenerated in seat columns);
+reading the result gives equal boards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from os import PathLike
+from typing import cast
+
+from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat
+from parlour.bridge.play import HandsData
+from parlour.bridge.records import (
+    Board,
+    BridgeFormatError,
+    Contract,
+    Problem,
+    contract_from_auction,
+    parse_contract,
+)
+from parlour.errors import ConfigError, NotationError
+
+__all__ = ["INHERITED_TAGS", "read", "read_file", "write"]
+
+INHERITED_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Stage",
+    "HomeTeam",
+    "VisitTeam",
+    "Scoring",
+)
+"""Tags a game inherits from the previous game when it omits them."""
+
+REPAIR_NOTE = (
+    "[Play] rows not in PBN seat-column order; chronological order rebuilt from card ownership"
+    " (play_strict_pbn = literal reading)"
+)
+_SECTIONS = ("Auction", "Play")
+_TOKEN = re.compile(
+    r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]'  # tag
+    r"|(\{)"  # comment start
+    r"|(;.*)"  # rest-of-line comment
+    r"|([^\s\[{;]+|\[)"  # other token (a lone '[' is junk)
+)
+_ANNOTATION = re.compile(r"^(=\d+=|\$\d+|[!?]+)$")
+_VULN = {"None": "None", "Love": "None", "-": "None", "NS": "NS", "EW": "EW"}
+_VULN.update({"All": "All", "Both": "All"})
+
+
+@dataclass
+class _Tag:
+    name: str
+    value: str
+    line: int
+    col: int
+    body: list[tuple[str, int, int]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    line: int
+    tags: list[_Tag] = field(default_factory=list)
+    comments: list[tuple[str, int]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+_RANK_OF = {r: i for i, r in enumerate(RANKS)}
+_CARDS = frozenset(s + r for s in SUITS for r in RANKS)
+_DISPLAY = {s + r: i * 16 + 12 - k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}
+
+
+def _unescape(v: str) -> str:
+    return re.sub(r"\\(.)", r"\1", v) if "\\" in v else v
+
+
+def _escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _scan(text: str) -> list[_Game]:
+    """Split a PBN text into games; an unclosed ``{`` is reported and read as a line comment."""
+    broken: set[tuple[int, int]] = set()
+    while True:
+        games, open_at = _scan_once(text, broken)
+        if open_at is None:
+            break
+        broken.add(open_at)
+    if broken:
+        probs = [
+            Problem("UNTERMINATED_COMMENT", "a { comment is never closed", ln, col)
+            for ln, col in sorted(broken)
+        ]
+        if games:
+            games[0].problems[:0] = probs
+        else:
+            games = [_Game(1, problems=probs)]
+    return games
+
+
+def _scan_once(
+    text: str, broken: set[tuple[int, int]]
+) -> tuple[list[_Game], tuple[int, int] | None]:
+    games: list[_Game] = []
+    open_at: tuple[int, int] | None = None
+    cur: _Game | None = None
+    in_comment: list[str] | None = None
+    comment_owner: _Tag | None = None
+
+    def add_comment(txt: str, line: int, owner: _Tag | None) -> None:
+        nonlocal cur
+        if cur is None:
+            cur = _Game(line)
+        # anchor: inside a kept section body (-1) or before the next tag
+        anchor = (
+            -1
+            if owner is not None and owner.name != "Play" and owner.name in _SECTIONS
+            else len(cur.tags)
+        )
+        if owner is not None and owner.name not in _SECTIONS:
+            anchor = len(cur.tags)
+        cur.comments.append((txt, anchor))
+
+    for ln, line in enumerate(text.splitlines(), start=1):
+        pos = 0
+        if in_comment is not None:
+            end = line.find("}")
+            if end < 0:
+                in_comment.append(line)
+                if comment_owner is not None and comment_owner.name == "Auction":
+                    comment_owner.raw.append(line)
+                continue
+            in_comment.append(line[:end])
+            if comment_owner is not None and comment_owner.name == "Auction":
+                comment_owner.raw.append(line)
+            add_comment("\n".join(in_comment), ln, comment_owner)
+            in_comment = None
+            pos = end + 1
+            if not line[pos:].strip():
+                continue
+        elif line.startswith("%"):
+            continue
+        if not line.strip():
+            if cur is not None and cur.tags:
+                games.append(cur)
+                cur = None
+            continue
+        last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
+        if (
+            last is not None
+            and last.name == "Auction"
+            and pos == 0
+            and not line.lstrip().startswith("[")
+        ):
+            last.raw.append(line)
+        for m in _TOKEN.finditer(line, pos):
+            col = m.start() + 1
+            g_name, g_value, g_brace, g_semi, tok = m.groups()
+            if tok is not None:
+                if cur is None:
+                    cur = _Game(ln)
+                if last is None:
+                    cur.problems.append(
+                        Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
+                    )
+                else:
+                    last.body.append((tok, ln, col))
+            elif g_name is not None:
+                name, value = g_name, _unescape(g_value)
+                if cur is not None and name != "Note" and name in cur.names:
+                    games.append(cur)
+                    cur = None
+                if cur is None:
+                    cur = _Game(ln)
+                last = _Tag(name, value, ln, col)
+                cur.tags.append(last)
+                cur.names.add(name)
+                rest = line[m.end() :]
+                if name == "Auction" and rest.strip():
+                    last.raw.append(rest)
+            elif g_brace is not None:
+                end = line.find("}", m.end())
+                if (ln, col) in broken:
+                    add_comment(line[m.end() :].strip(), ln, last)
+                    break
+                if end < 0:
+                    in_comment = [line[m.end() :]]
+                    comment_owner = last
+                    open_at = (ln, col)
+                    break
+                add_comment(line[m.end() : end], ln, last)
+                _scan_rest(line, end + 1, ln, cur, last, add_comment)
+                break
+            else:
+                add_comment(g_semi[1:].strip(), ln, last)
+                break
+    if in_comment is not None:
+        return games, open_at
+    if cur is not None and (cur.tags or cur.problems):
+        games.append(cur)
+    return games, None
+
+
+def _scan_rest(
+    line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object
+) -> None:
+    """Tokens after an inline comment on the same line (recursive for several comments)."""
+    assert cur is not None
+    add = add_comment
+    while pos < len(line):
+        m = _TOKEN.search(line, pos)
+        if m is None:
+            return
+        col = m.start() + 1
+        if m.group(1) is not None:
+            cur.problems.append(
+                Problem("TAG_AFTER_COMMENT", "a tag must start its own line", ln, col)
+            )
+            return
+        if m.group(3) is not None:
+            end = line.find("}", m.end())
+            if end < 0:
+                cur.problems.append(
+                    Problem(
+                        "UNTERMINATED_COMMENT", "a second comment on a line is not closed", ln, col
+                    )
+                )
+                return
+            add(line[m.end() : end], ln, last)  # type: ignore[operator]
+            pos = end + 1
+            continue
+        if m.group(4) is not None:
+            add(m.group(4)[1:].strip(), ln, last)  # type: ignore[operator]
+            return
+        if last is None:
+            cur.problems.append(
+                Problem("UNEXPECTED_TEXT", f"text {m.group(5)!r} outside any tag", ln, col)
+            )
+        else:
+            last.body.append((m.group(5), ln, col))
+        pos = m.end()
+
+
+def _parse_deal(
+    value: str, line: int, col: int, problems: list[Problem]
+) -> dict[Seat, tuple[str, ...]] | None:
+    v = value.strip()
+    if len(v) < 2 or v[0] not in SEATS or v[1] != ":":
+        problems.append(
+            Problem("DEAL_INVALID", f"a deal starts with a seat and ':': {value!r}", line, col)
+        )
+        return None
+    first: Seat = v[0]
+    parts = v[2:].split()
+    if len(parts) != 4:
+        problems.append(Problem("DEAL_INVALID", f"a deal has 4 hands, not {len(parts)}", line, col))
+        return None
+    hands: dict[Seat, tuple[str, ...]] = {}
+    seen: set[str] = set()
+    ok = True
+    for k, part in enumerate(parts):
+        seat = next_seat(first, k)
+        suits = part.split(".")
+        if part == "-" or len(suits) != 4:
+            problems.append(
+                Problem("DEAL_INVALID", f"hand {seat} is not four suits: {part!r}", line, col)
+            )
+            ok = False
+            continue
+        cards: list[str] = []
+        for s, ranks in zip(SUITS, suits, strict=True):
+            if ranks == "-":
+                continue
+            for r in ranks.upper():
+                if r not in RANKS:
+                    problems.append(
+                        Problem(
+                            "DEAL_INVALID_CARD", f"hand {seat}: {s}{r} is not a card", line, col
+                        )
+                    )
+                    ok = False
+                    continue
+                c = s + r
+                if c in seen:
+                    problems.append(
+                        Problem("DEAL_DUPLICATE_CARD", f"{c} is dealt twice", line, col)
+                    )
+                    ok = False
+                seen.add(c)
+                cards.append(c)
+        if len(cards) != 13:
+            problems.append(
+                Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", line, col)
+            )
+            ok = False
+        hands[seat] = tuple(sorted(cards, key=_DISPLAY.__getitem__))
+    return {s: hands[s] for s in SEATS} if ok else None
+
+
+_CALL = re.compile(r"^(PASS|P|X|XX|DBL|RDBL|AP|[1-7](?:NT|N|S|H|D|C))$", re.IGNORECASE)
+
+
+def _norm_call(tok: str) -> str | None:
+    t = tok.rstrip("!?")
+    if not _CALL.match(t):
+        return None
+    u = t.upper()
+    if u in ("PASS", "P"):
+        return "Pass"
+    if u in ("X", "DBL"):
+        return "X"
+    if u in ("XX", "RDBL"):
+        return "XX"
+    if u == "AP":
+        return "AP"
+    return u[0] + ("NT" if u[1:] in ("N", "NT") else u[1:])
+
+
+def _winner(cards: Sequence[str], trump: str | None) -> int:
+    best = 0
+    for i in range(1, 4):
+        c, b = cards[i], cards[best]
+        if trump is not None and (c[0] == trump) != (b[0] == trump):
+            if c[0] == trump:
+                best = i
+            continue
+        if c[0] == b[0] and _RANK_OF[c[1]] > _RANK_OF[b[1]]:
+            best = i
+    return best
+
+
+def _read_play(
+    tag: _Tag, trump: str | None, problems: list[Problem], irregular: list[str]
+) -> tuple[
+    Seat | None, list[str], list[tuple[int, int]], bool, list[list[tuple[str | None, int, int]]]
+]:
+    """The chronological play of a ``[Play]`` section, the position of each card, ``*``, rows."""
+    leader_s = tag.value.strip()
+    if leader_s not in SEATS:
+        if leader_s:
+            problems.append(
+                Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col)
+            )
+        return None, [], [], False, []
+    first: Seat = leader_s
+    slots: list[tuple[str | None, int, int]] = []
+    terminated = False
+    for tok, ln, col in tag.body:
+        if terminated:
+            problems.append(Problem("PLAY_AFTER_END", f"text {tok!r} after '*'", ln, col))
+            continue
+        if tok == "*":
+            terminated = True
+            continue
+        if tok in _CARDS:
+            slots.append((tok, ln, col))
+            continue
+        if _ANNOTATION.match(tok):
+            continue
+        if tok in ("-", "--"):
+            slots.append((None, ln, col))
+            continue
+        card = re.sub(r"[!?]+$", "", tok).upper()
+        if len(card) == 2 and card[0] in SUITS and card[1] in RANKS:
+            slots.append((card, ln, col))
+        else:
+            problems.append(Problem("PLAY_INVALID_CARD", f"not a card: {tok!r}", ln, col))
+            slots.append((None, ln, col))
+    if len(slots) % 4:
+        ln, col = (slots[-1][1], slots[-1][2]) if slots else (tag.line, tag.col)
+        problems.append(
+            Problem(
+                "PLAY_ROW_INCOMPLETE", f"{len(slots)} play entries is not whole rows of 4", ln, col
+            )
+        )
+        slots += [(None, ln, col)] * (4 - len(slots) % 4)
+    rows = [slots[i : i + 4] for i in range(0, len(slots), 4)]
+    play: list[str] = []
+    where: list[tuple[int, int]] = []
+    leader = SEATS.index(first)
+    col0 = leader
+    ended = False
+    for row in rows:
+        if all(c is None for c, _, _ in row):
+            continue
+        if ended:
+            problems.append(
+                Problem(
+                    "PLAY_AFTER_PARTIAL_TRICK",
+                    "cards after an incomplete trick",
+                    row[0][1],
+                    row[0][2],
+                )
+            )
+            continue
+        order = [row[(leader - col0 + k) % 4] for k in range(4)]
+        cards = [(c, ln, col) for c, ln, col in order if c is not None]
+        if len(cards) < 4:
+            seen_gap = False
+            for c, _, _ in order:
+                if c is None:
+                    seen_gap = True
+                elif seen_gap:
+                    irregular.append("gap in play order: a card after '-' in the last trick")
+                    break
+            ended = True
+        for c, ln, col in cards:
+            play.append(c)
+            where.append((ln, col))
+        if len(cards) == 4:
+            leader = (leader + _winner([c for c, _, _ in cards], trump)) % 4
+    return first, play, where, terminated, rows
+
+
+def _repair(
+    rows: list[list[tuple[str | None, int, int]]],
+    first: Seat,
+    hands: dict[Seat, tuple[str, ...]],
+    trump: str | None,
+) -> list[str] | None:
+    """Rebuild the play from card ownership (PBN_LIN.md §3); None when that is impossible."""
+    owner = {c: SEATS.index(s) for s, cs in hands.items() for c in cs}
+    leader = SEATS.index(first)
+    play: list[str] = []
+    for row in rows:
+        cards = [c for c, _, _ in row if c is not None]
+        if not cards:
+            continue
+        placed: dict[int, str] = {}
+        for c in cards:
+            o = owner.get(c)
+            if o is None or o in placed:
+                return None
+            placed[o] = c
+        trick: list[str] = []
+        for k in range(4):
+            s = (leader + k) % 4
+            if s not in placed:
+                break
+            trick.append(placed[s])
+        if len(trick) != len(cards):
+            return None
+        play += trick
+        if len(trick) == 4:
+            leader = (leader + _winner(trick, trump)) % 4
+        else:
+            break
+    return play
+
+
+def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Board:
+    problems = list(game.problems)
+    irregular: list[str] = []
+    repairs: list[str] = []
+    inherited: list[str] = []
+    present = {t.name for t in game.tags}
+    for t in game.tags:
+        if t.value == "#":
+            if t.name in prev:
+                t.value = prev[t.name]
+                inherited.append(t.name)
+            else:
+                problems.append(
+                    Problem(
+                        "NOTHING_TO_INHERIT", f'[{t.name} "#"] has no previous game', t.line, t.col
+                    )
+                )
+    extra = [
+        _Tag(name, prev[name], game.line, 1)
+        for name in INHERITED_TAGS
+        if name not in present and name in prev
+    ]
+    inherited += [t.name for t in extra]
+    tags = extra + game.tags
+    for t in tags:
+        if t.name in INHERITED_TAGS or t.name not in _SECTIONS:
+            prev[t.name] = t.value
+    by: dict[str, _Tag] = {}
+    notes: list[str] = []
+    for t in tags:
+        if t.name == "Note":
+            notes.append(t.value)
+        by.setdefault(t.name, t)
+        if t.name not in _SECTIONS and t.body:
+            tok, ln, col = t.body[0]
+            if t.name not in (
+                "OptimumResultTable",
+                "TotalScoreTable",
+                "ScoreTable",
+                "ActionTable",
+            ) and not t.name.endswith("Table"):
+                problems.append(
+                    Problem("UNEXPECTED_TEXT", f"text {tok!r} after [{t.name}]", ln, col)
+                )
+
+    def val(name: str) -> str | None:
+        t = by.get(name)
+        return t.value if t is not None else None
+
+    hands = None
+    if "Deal" in by:
+        hands = _parse_deal(by["Deal"].value, by["Deal"].line, by["Deal"].col, problems)
+    dealer = val("Dealer")
+    if dealer is not None and dealer not in SEATS:
+        if dealer.strip():
+            problems.append(
+                Problem(
+                    "INVALID_DEALER", f"not a seat: {dealer!r}", by["Dealer"].line, by["Dealer"].col
+                )
+            )
+        dealer = None
+    vul_raw = val("Vulnerable")
+    vul = None if vul_raw is None else _VULN.get(vul_raw)
+    if vul_raw is not None and vul is None and vul_raw.strip():
+        problems.append(
+            Problem(
+                "INVALID_VULNERABLE",
+                f"unknown vulnerability {vul_raw!r}",
+                by["Vulnerable"].line,
+                by["Vulnerable"].col,
+            )
+        )
+    contract: Contract | None = None
+    ct, dt = by.get("Contract"), by.get("Declarer")
+    if ct is not None and ct.value.strip() and ct.value.strip().lower() not in ("pass", "ap"):
+        decl = dt.value.strip().lstrip("^") if dt is not None else ""
+        try:
+            contract = parse_contract(ct.value, decl)
+        except (NotationError, ConfigError) as e:
+            problems.append(Problem(e.code, e.message, ct.line, ct.col))
+    result: int | None = None
+    rt = by.get("Result")
+    if rt is not None and rt.value.strip():
+        if rt.value.strip().isdigit() and int(rt.value) <= 13:
+            result = int(rt.value)
+        else:
+            problems.append(
+                Problem("INVALID_RESULT", f"not a trick count: {rt.value!r}", rt.line, rt.col)
+            )
+    auction: list[str] = []
+    at = by.get("Auction")
+    if at is not None:
+        for tok, ln, col in at.body:
+            if _ANNOTATION.match(tok) or tok in ("*", "-", "+"):
+                continue
+            call = _norm_call(tok)
+            if call is None:
+                problems.append(Problem("AUCTION_INVALID_CALL", f"not a call: {tok!r}", ln, col))
+            else:
+                auction.append(call)
+    if contract is None and ct is None and at is not None and at.value.strip() in SEATS and auction:
+        contract = contract_from_auction(auction, at.value.strip())  # type: ignore[arg-type]
+        if contract is not None:
+            irregular.append("no [Contract] tag: contract and declarer derived from the auction")
+    leader: Seat | None = None
+    play: list[str] = []
+    terminated = False
+    strict: tuple[str, ...] | None = None
+    pt = by.get("Play")
+    if pt is not None:
+        trump = contract.trump if contract else None
+        leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
+        if contract is None and play:
+            problems.append(
+                Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", pt.line, pt.col)
+            )
+        if contract is not None and leader is not None and leader != contract.opening_leader:
+            problems.append(
+                Problem(
+                    "WRONG_OPENING_LEADER",
+                    f"{leader} leads but declarer is {contract.declarer}",
+                    pt.line,
+                    pt.col,
+                )
+            )
+        if hands is not None and leader is not None and play:
+            from parlour.bridge.records import _ENGINE
+
+            hd = cast("HandsData", hands)
+            v = _ENGINE.play.validate_tricks(play, leader, hd, trump)
+            if not v.is_valid:
+                fixed = _repair(rows, leader, hands, trump) if repair else None
+                if (
+                    fixed is not None
+                    and _ENGINE.play.validate_tricks(fixed, leader, hd, trump).is_valid
+                ):
+                    strict = tuple(play)
+                    play = fixed
+                    irregular.append(REPAIR_NOTE)
+                    repairs.append(
+                        f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors before)"
+                    )
+                else:
+                    for err in v.errors:
+                        ln, col = where[err.index]
+                        problems.append(
+                            Problem(err.type, f"trick {err.trick + 1}: {err.message}", ln, col)
+                        )
+                    if repair:
+                        problems.append(
+                            Problem(
+                                "REPAIR_FAILED",
+                                "the play cannot be rebuilt from card ownership",
+                                pt.line,
+                                pt.col,
+                            )
+                        )
+    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.name == "Auction")
+    comments = tuple(c for c, _ in game.comments)
+    anchors = tuple(a + len(extra) if a >= 0 else a for _, a in game.comments)
+    room = val("Room")
+    return Board(
+        event=val("Event"),
+        site=val("Site"),
+        date=val("Date"),
+        board=val("Board"),
+        room=room,
+        dealer=dealer,
+        vulnerability=vul,
+        hands=hands,
+        auction=tuple(auction),
+        contract=contract,
+        opening_leader=leader,
+        play=tuple(play),
+        play_terminated=terminated,
+        result=result,
+        notes=tuple(notes),
+        comments=comments,
+        tags=tuple((t.name, t.value) for t in tags),
+        sections=sections,
+        source_format="pbn",
+        index=index,
+        line=game.line,
+        problems=tuple(problems),
+        irregularities=tuple(irregular),
+        repairs=tuple(repairs),
+        play_strict=strict,
+        inherited_tags=tuple(inherited),
+        comment_anchors=anchors,
+    )
+
+
+def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list[Board]:
+    """Read every game of a PBN text.
+
+    Args:
+        text: The PBN text.
+        repair: Rebuild ``[Play]`` rows written rotated (by card ownership) and say so.
+        raise_errors: Raise :class:`BridgeFormatError` listing every problem instead of only
+            attaching the problems to the boards.
+
+    Returns:
+        The boards, in file order (none is dropped; problems are attached to each).
+
+    Raises:
+        ConfigError: ``text`` is not a string.
+        BridgeFormatError: With ``raise_errors=True``, when any problem was found.
+    """
+    if not isinstance(text, str):
+        raise ConfigError("INVALID_ARGUMENT", "pbn.read takes the text of a PBN file")
+    prev: dict[str, str] = {}
+    boards = [_board_of(g, prev, i, repair) for i, g in enumerate(_scan(text))]
+    if raise_errors:
+        probs = tuple(p for b in boards for p in b.problems)
+        if probs:
+            raise BridgeFormatError(
+                probs[0].code, f"{len(probs)} problems; first: {probs[0]}", probs
+            )
+    return boards
+
+
+def read_file(
+    path: str | PathLike[str], *, repair: bool = False, raise_errors: bool = False
+) -> list[Board]:
+    """Read a PBN file (UTF-8, falling back to Latin-1); see :func:`read`.
+
+    Raises:
+        ConfigError: The file cannot be read.
+        BridgeFormatError: With ``raise_errors=True``, when any problem was found.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ConfigError("FILE_NOT_READABLE", f"cannot read {path}: {e}") from e
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return read(text, repair=repair, raise_errors=raise_errors)
+
+
+def _play_rows(board: Board) -> list[str]:
+    if board.opening_leader is None:
+        return []
+    trump = board.contract.trump if board.contract else None
+    first = SEATS.index(board.opening_leader)
+    leader = first
+    rows: list[str] = []
+    cards = list(board.play)
+    for start in range(0, len(cards), 4):
+        trick = cards[start : start + 4]
+        row = ["-"] * 4
+        for k, c in enumerate(trick):
+            row[(leader + k - first) % 4] = c
+        rows.append(" ".join(row))
+        if len(trick) == 4:
+            leader = (leader + _winner(trick, trump)) % 4
+    return rows
+
+
+def _comment_text(c: str) -> list[str]:
+    if "}" not in c:
+        return ["{" + c + "}"]
+    return ["; " + line for line in c.splitlines()] or [";"]
+
+
+def write(boards: Iterable[Board]) -> str:
+    """Write boards as PBN: every tag, the kept section bodies, a regenerated ``[Play]``.
+
+    Returns:
+        The PBN text; ``read(write(boards)) == boards`` for boards read from PBN.
+
+    Raises:
+        ConfigError: Something that is not a ``Board``.
+    """
+    out: list[str] = ["% PBN 2.1", "% EXPORT", ""]
+    for b in boards:
+        if not isinstance(b, Board):
+            raise ConfigError("INVALID_ARGUMENT", "write takes Board objects")
+        anchors = (
+            b.comment_anchors
+            if len(b.comment_anchors) == len(b.comments)
+            else (len(b.tags),) * len(b.comments)
+        )
+        tags = list(b.tags) or _synth_tags(b)
+        sections = dict(b.sections)
+        if not b.tags and b.auction:
+            calls = list(b.auction)
+            sections["Auction"] = tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))
+        for i, (name, value) in enumerate(tags):
+            for c, a in zip(b.comments, anchors, strict=True):
+                if a == i:
+                    out += _comment_text(c)
+            out.append(f'[{name} "{_escape(value)}"]')
+            if name == "Auction":
+                out += list(sections.get("Auction", ()))
+            elif name == "Play":
+                out += _play_rows(b)
+                if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
+                    out.append("*")
+        for c, a in zip(b.comments, anchors, strict=True):
+            if a >= len(tags):
+                out += _comment_text(c)
+        out.append("")
+    return "\n".join(out)
+
+
+def _synth_tags(b: Board) -> list[tuple[str, str]]:
+    """Tags for a board that has none (e.g. one read from LIN)."""
+    tags: list[tuple[str, str]] = []
+    for name, v in (
+        ("Event", b.event),
+        ("Site", b.site),
+        ("Date", b.date),
+        ("Board", b.board),
+        ("Room", b.room),
+    ):
+        if v is not None:
+            tags.append((name, v))
+    if b.dealer:
+        tags.append(("Dealer", b.dealer))
+    if b.vulnerability:
+        tags.append(("Vulnerable", b.vulnerability))
+    if b.hands:
+        hs = []
+        for s in SEATS:
+            hs.append(".".join("".join(c[1] for c in b.hands[s] if c[0] == suit) for suit in SUITS))
+        tags.append(("Deal", "N:" + " ".join(hs)))
+    if b.contract:
+        tags += [("Declarer", b.contract.declarer), ("Contract", b.contract.text)]
+    if b.result is not None:
+        tags.append(("Result", str(b.result)))
+    if b.auction and b.dealer:
+        tags.append(("Auction", b.dealer))
+    for note in b.notes:
+        tags.append(("Note", note))
+    if b.opening_leader:
+        tags.append(("Play", b.opening_leader))
+    return tags

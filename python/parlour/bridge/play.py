@@ -1,0 +1,276 @@
+"""Pure trick helpers: trick winner, follow-suit rules, legal cards and trick building.
+
+The shapes are plain dictionaries (typed with ``TypedDict``), as in the source engine:
+
+* a ``PlayEntry`` is ``{"player": "N", "card": "SA"}``;
+* a ``Trick`` is ``{"lead": seat, "cards": [PlayEntry, ...], "winner": seat or None}``;
+* a ``Play`` is ``{"first": seat, "moves": [{"card": "D7", "comment"?: "..."}, ...]}`` in play
+  order, ``first`` being the opening leader; trick T+1 is led by the winner of trick T.
+
+>>> determine_trick_winner([{"player": "N", "card": "SA"}, {"player": "E", "card": "H2"}], "H", "S")
+{'player': 'E', 'card': 'H2'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NotRequired, TypeAlias, TypedDict, cast
+
+from parlour.bridge._cards import (
+    SUITS,
+    Seat,
+    Suit,
+    check_suit,
+    is_card,
+    next_seat,
+    rank_value,
+    seat_index,
+)
+from parlour.errors import ConfigError, NotationError
+
+__all__ = [
+    "CardInput",
+    "CardParts",
+    "HandData",
+    "HandsData",
+    "Play",
+    "PlayEntry",
+    "PlayMove",
+    "Trick",
+    "build_tricks",
+    "build_tricks_from_deal",
+    "determine_trick_winner",
+    "extract_lead_from_tricks",
+    "get_legal_cards",
+    "has_played_suit",
+    "validate_card_follows_rules",
+]
+
+
+class CardParts(TypedDict):
+    """A card given by parts: ``{"suit": "D", "rank": "T"}``."""
+
+    suit: str
+    rank: str
+
+
+CardInput: TypeAlias = str | CardParts
+"""A card as text (``"DT"``) or as parts."""
+HandData: TypeAlias = Sequence[str]
+"""The cards of one hand."""
+HandsData: TypeAlias = Mapping[str, Sequence[str]] | Mapping[Seat, Sequence[str]]
+"""The four hands by seat letter."""
+
+
+class PlayEntry(TypedDict):
+    """One card played to a trick, with the seat that played it."""
+
+    player: Seat
+    card: str
+
+
+class Trick(TypedDict):
+    """One trick: who led, the cards in play order, and the winner (None while partial)."""
+
+    lead: Seat
+    cards: list[PlayEntry]
+    winner: Seat | None
+
+
+class PlayMove(TypedDict):
+    """One move of a stored play: a card and an optional comment."""
+
+    card: str
+    comment: NotRequired[str]
+
+
+class Play(TypedDict):
+    """A stored play: the opening leader and the moves in play order."""
+
+    first: Seat
+    moves: list[PlayMove]
+
+
+def card_text(card: object) -> str:
+    """The text form of a ``CardInput``; raises ``NotationError`` (``INVALID_CARD``)."""
+    if isinstance(card, Mapping):
+        text = f"{card.get('suit', '')}{card.get('rank', '')}"
+    else:
+        text = card if isinstance(card, str) else ""
+    if not is_card(text):
+        raise NotationError("INVALID_CARD", f"not a card: {card!r}")
+    return text
+
+
+def _beats(card: str, best: str, trump: str | None, lead_suit: str | None) -> bool:
+    c_trump = trump is not None and card[0] == trump
+    b_trump = trump is not None and best[0] == trump
+    if c_trump != b_trump:
+        return c_trump
+    if c_trump:
+        return rank_value(card) > rank_value(best)
+    if card[0] != lead_suit:
+        return False
+    return best[0] != lead_suit or rank_value(card) > rank_value(best)
+
+
+def determine_trick_winner(
+    entries: Sequence[PlayEntry], trump: Suit | None, lead_suit: Suit | None
+) -> PlayEntry | None:
+    """The winning entry: the highest trump, else the highest card of the lead suit.
+
+    Args:
+        entries: The cards of the trick in play order, each with its player.
+        trump: The trump suit, or None for no-trump.
+        lead_suit: The suit led (None: taken from the first entry).
+
+    Returns:
+        The winning entry, or None for an empty trick.
+
+    Raises:
+        ConfigError: A suit argument is not a suit.
+        NotationError: An entry's card is not a card.
+    """
+    check_suit(trump)
+    check_suit(lead_suit)
+    if not entries:
+        return None
+    for e in entries:
+        card_text(e.get("card"))
+    lead = lead_suit if lead_suit is not None else entries[0]["card"][0]
+    best = entries[0]
+    for e in entries[1:]:
+        if _beats(e["card"], best["card"], trump, lead):
+            best = e
+    return best
+
+
+def validate_card_follows_rules(
+    card: CardInput, player: str, lead_suit: Suit | None, hands: HandsData
+) -> bool:
+    """Whether ``player`` may play ``card``: when leading, following suit, or void in the lead.
+
+    Args:
+        card: The card, as text (``"DT"``) or parts (``{"suit": "D", "rank": "T"}``).
+        player: The seat playing it.
+        lead_suit: The suit led to the trick, None when leading.
+        hands: The current hands by seat.
+
+    Returns:
+        True when the play follows the rules.
+
+    Raises:
+        ConfigError: A bad seat or suit.
+        NotationError: A bad card.
+    """
+    text = card_text(card)
+    seat_index(player)
+    check_suit(lead_suit)
+    if lead_suit is None or text[0] == lead_suit:
+        return True
+    hand = cast("Mapping[str, Sequence[str]]", hands).get(player, ())
+    return not any(c[:1] == lead_suit for c in hand)
+
+
+def get_legal_cards(hand: HandData, lead_suit: Suit | None) -> list[str]:
+    """The cards of ``hand`` that may be played; a single result means the play is forced.
+
+    Args:
+        hand: The cards held, in any order (the result keeps that order).
+        lead_suit: The suit led, None when leading.
+
+    Returns:
+        The legal cards.
+
+    Raises:
+        ConfigError: ``lead_suit`` is not a suit.
+    """
+    check_suit(lead_suit)
+    cards = list(hand)
+    if lead_suit is None:
+        return cards
+    follow = [c for c in cards if c[:1] == lead_suit]
+    return follow if follow else cards
+
+
+def build_tricks(play: Mapping[str, object], trump: Suit | None) -> list[Trick]:
+    """Chunk a flat play by four, deriving seats from the leader and each trick's winner.
+
+    Args:
+        play: ``{"first": seat, "moves": [{"card": ...}, ...]}`` in play order.
+        trump: The trump suit, or None for no-trump.
+
+    Returns:
+        The tricks; a partial last trick has winner None.
+
+    Raises:
+        ConfigError: A bad seat, suit or play shape.
+        NotationError: A bad card.
+    """
+    check_suit(trump)
+    first = play.get("first")
+    seat_index(first)
+    moves = play.get("moves")
+    if not isinstance(moves, Sequence) or isinstance(moves, str):
+        raise ConfigError("INVALID_PLAY", "play['moves'] must be a list of {'card': ...}")
+    cards = [card_text(m.get("card") if isinstance(m, Mapping) else m) for m in moves]
+    leader: Seat = first  # type: ignore[assignment]
+    tricks: list[Trick] = []
+    for start in range(0, len(cards), 4):
+        chunk = cards[start : start + 4]
+        entries: list[PlayEntry] = [
+            {"player": next_seat(leader, k), "card": c} for k, c in enumerate(chunk)
+        ]
+        winner: Seat | None = None
+        if len(chunk) == 4:
+            best = determine_trick_winner(entries, trump, entries[0]["card"][0])  # type: ignore[arg-type]
+            winner = best["player"] if best else None
+        tricks.append({"lead": leader, "cards": entries, "winner": winner})
+        if winner is not None:
+            leader = winner
+    return tricks
+
+
+def build_tricks_from_deal(deal: Mapping[str, object]) -> list[Trick]:
+    """``build_tricks`` on ``deal["play"]`` with the trump of ``deal["contract"]``.
+
+    Args:
+        deal: A mapping with ``play`` and optionally ``contract`` (``{"trump": suit or None}``
+            or ``{"strain": "S"|…|"N"}``).
+
+    Returns:
+        The tricks of the deal's play (empty when it has none).
+
+    Raises:
+        ConfigError: A bad play or contract shape.
+        NotationError: A bad card.
+    """
+    play = deal.get("play")
+    if play is None:
+        return []
+    if not isinstance(play, Mapping):
+        raise ConfigError("INVALID_PLAY", "deal['play'] must be a play mapping")
+    contract = deal.get("contract")
+    trump: Suit | None = None
+    if isinstance(contract, Mapping):
+        t = contract.get("trump", contract.get("strain"))
+        trump = t if t in SUITS else None
+    return build_tricks(play, trump)
+
+
+def extract_lead_from_tricks(tricks: Sequence[Trick]) -> str | None:
+    """The opening lead (first card of the first trick), or None when nothing was played."""
+    if not tricks or not tricks[0]["cards"]:
+        return None
+    return tricks[0]["cards"][0]["card"]
+
+
+def has_played_suit(tricks: Sequence[Trick], player: str, suit: Suit) -> bool:
+    """Whether ``player`` has played a card of ``suit`` in ``tricks``.
+
+    Raises:
+        ConfigError: A bad seat or suit.
+    """
+    seat_index(player)
+    check_suit(suit)
+    return any(e["player"] == player and e["card"][:1] == suit for t in tricks for e in t["cards"])

@@ -1,0 +1,237 @@
+//! Replay validation of a recorded card play: every error is collected, not just the first.
+//!
+//! Cards come in as raw codes `suit * 16 + rank` (the [`crate::cards::Card`] bit index), where a
+//! rank of 13–15 stands for a rank the caller could not read (it is reported as
+//! [`PlayErrorKind::InvalidCardRank`] and never wins a trick). Seats are `0..4` = N, E, S, W.
+
+use crate::cards::{Card, CardSet, Suit};
+use crate::game::Seat;
+
+/// What went wrong with one played card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayErrorKind {
+    /// The seat does not hold the card at that point of the play.
+    CardNotOwned,
+    /// A follower discarded while still holding the led suit.
+    Revoke,
+    /// The rank is outside the mode's valid ranks.
+    InvalidCardRank,
+}
+
+impl PlayErrorKind {
+    /// The stable code: `CARD_NOT_OWNED`, `REVOKE` or `INVALID_CARD_RANK`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            PlayErrorKind::CardNotOwned => "CARD_NOT_OWNED",
+            PlayErrorKind::Revoke => "REVOKE",
+            PlayErrorKind::InvalidCardRank => "INVALID_CARD_RANK",
+        }
+    }
+}
+
+/// One error found while replaying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayError {
+    /// What went wrong.
+    pub kind: PlayErrorKind,
+    /// Index of the card in the play (0-based).
+    pub index: usize,
+    /// Trick number (0-based).
+    pub trick: usize,
+    /// Position within the trick (0 = the lead).
+    pub position: usize,
+    /// The seat that played the card.
+    pub seat: Seat,
+    /// The raw card code.
+    pub card: u8,
+}
+
+/// One trick of the replay.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReplayTrick {
+    /// The seat that led.
+    pub leader: Seat,
+    /// Raw card codes in play order (1–4 of them).
+    pub cards: Vec<u8>,
+    /// The winner of a complete trick; `None` for a partial last trick.
+    pub winner: Option<Seat>,
+}
+
+/// The result of [`validate_play`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Replay {
+    /// Every error, in play order.
+    pub errors: Vec<PlayError>,
+    /// The tricks, the last one possibly partial.
+    pub tricks: Vec<ReplayTrick>,
+    /// Completed tricks won by each seat.
+    pub won: [u8; 4],
+}
+
+fn suit_of(code: u8) -> u8 {
+    (code / 16) & 3
+}
+
+fn rank_of(code: u8) -> u8 {
+    code % 16
+}
+
+/// Does card `c` beat the current best card `b` of a trick led in `lead_suit`?
+fn beats(c: u8, b: u8, lead_suit: u8, trump: Option<u8>) -> bool {
+    let (cs, bs) = (suit_of(c), suit_of(b));
+    let c_ok = rank_of(c) <= 12;
+    let b_ok = rank_of(b) <= 12;
+    if !c_ok {
+        return false;
+    }
+    let c_trump = Some(cs) == trump;
+    let b_trump = Some(bs) == trump && b_ok;
+    match (c_trump, b_trump) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => rank_of(c) > rank_of(b),
+        (false, false) => cs == lead_suit && (bs != lead_suit || !b_ok || rank_of(c) > rank_of(b)),
+    }
+}
+
+/// Index (in play order) of the winner of a complete trick of raw codes.
+#[must_use]
+pub fn trick_winner_index(cards: &[u8], trump: Option<Suit>) -> Option<usize> {
+    let lead = *cards.first()?;
+    let trump = trump.map(Suit::index);
+    let mut best = 0usize;
+    for (i, &c) in cards.iter().enumerate().skip(1) {
+        if let Some(&b) = cards.get(best) {
+            if beats(c, b, suit_of(lead), trump) {
+                best = i;
+            }
+        }
+    }
+    Some(best)
+}
+
+/// Replay `cards` (raw codes, chronological) from the original `hands` (N, E, S, W), with
+/// `first` leading the first trick and each trick's winner leading the next. `valid_ranks` has
+/// bit `r` set for each rank index `r` the mode allows (0x1FFF = all thirteen).
+#[must_use]
+pub fn validate_play(
+    hands: [CardSet; 4],
+    first: Seat,
+    cards: &[u8],
+    trump: Option<Suit>,
+    valid_ranks: u16,
+) -> Replay {
+    let mut hands = hands;
+    let mut out = Replay::default();
+    let mut leader = first % 4;
+    for (t, chunk) in cards.chunks(4).enumerate() {
+        let lead_suit = chunk.first().map_or(0, |&c| suit_of(c));
+        for (pos, &code) in chunk.iter().enumerate() {
+            let seat = (leader + u8::try_from(pos).unwrap_or(0)) % 4;
+            let index = t * 4 + pos;
+            let mut push = |kind| {
+                out.errors.push(PlayError {
+                    kind,
+                    index,
+                    trick: t,
+                    position: pos,
+                    seat,
+                    card: code,
+                })
+            };
+            let rank = rank_of(code);
+            let real = Suit::from_index(suit_of(code)).and_then(|s| Card::new(s, rank));
+            if rank > 12 || valid_ranks & (1u16 << rank) == 0 {
+                push(PlayErrorKind::InvalidCardRank);
+            }
+            let hand = hands[seat as usize];
+            match real {
+                Some(card) if hand.contains(card) => {
+                    hands[seat as usize].remove(card);
+                }
+                _ => push(PlayErrorKind::CardNotOwned),
+            }
+            if pos > 0 && suit_of(code) != lead_suit {
+                if let Some(ls) = Suit::from_index(lead_suit) {
+                    if !hand.of_suit(ls).is_empty() {
+                        push(PlayErrorKind::Revoke);
+                    }
+                }
+            }
+        }
+        let winner = if chunk.len() == 4 {
+            let w = trick_winner_index(chunk, trump).unwrap_or(0);
+            let seat = (leader + u8::try_from(w).unwrap_or(0)) % 4;
+            out.won[seat as usize] = out.won[seat as usize].saturating_add(1);
+            Some(seat)
+        } else {
+            None
+        };
+        out.tricks.push(ReplayTrick {
+            leader,
+            cards: chunk.to_vec(),
+            winner,
+        });
+        if let Some(w) = winner {
+            leader = w;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Spelling;
+
+    fn code(s: &str) -> u8 {
+        Card::parse(s, Spelling::Bridge).unwrap().index()
+    }
+
+    fn set(s: &str) -> CardSet {
+        s.split_whitespace()
+            .map(|c| Card::parse(c, Spelling::Bridge).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn winner_with_and_without_trumps() {
+        let t = [code("SA"), code("SK"), code("H2"), code("S3")];
+        assert_eq!(trick_winner_index(&t, None), Some(0));
+        assert_eq!(trick_winner_index(&t, Some(Suit::Hearts)), Some(2));
+        assert_eq!(trick_winner_index(&[], None), None);
+    }
+
+    #[test]
+    fn collects_every_error_and_accepts_partial_trick() {
+        let hands = [set("DA SA"), set("DK SJ"), set("DT S7"), set("D7 S3")];
+        let ok = validate_play(
+            hands,
+            3,
+            &[code("D7"), code("DA"), code("DK"), code("DT"), code("SA")],
+            None,
+            0x1FFF,
+        );
+        assert!(ok.errors.is_empty());
+        assert_eq!(ok.tricks.len(), 2);
+        assert_eq!(ok.tricks[0].winner, Some(0));
+        assert_eq!(ok.tricks[1].winner, None);
+        let bad = validate_play(
+            hands,
+            3,
+            &[code("D7"), code("DA"), code("DK"), code("S7"), code("C2")],
+            None,
+            0x1FFF,
+        );
+        let kinds: Vec<_> = bad.errors.iter().map(|e| e.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![PlayErrorKind::Revoke, PlayErrorKind::CardNotOwned]
+        );
+        let odd = validate_play(hands, 3, &[code("D7") | 15], None, 0x1FFF);
+        assert_eq!(odd.errors.len(), 2);
+        let long = validate_play(hands, 0, &[code("SA"); 2000], None, 0x1FFF);
+        assert_eq!(long.won[0], 255);
+    }
+}
