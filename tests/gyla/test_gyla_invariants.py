@@ -29,6 +29,30 @@ def _check(state: gyla.GylaState) -> None:
     assert hash(back) == hash(state)
 
 
+def _scoring(
+    events: list[gyla.GylaEvent], prev: tuple[int, int], starter: int | None
+) -> tuple[tuple[int, int], int | None]:
+    """Check every round result in ``events``: one team scores an allowed amount, and the game
+    ends exactly in the round a team reaches 60. Returns the scores and the current starter."""
+    for e in events:
+        if e.name == "round_started":
+            assert e.next_action is not None
+            starter = e.next_action.player
+        if e.name in ("card_played_and_round_completed", "card_played_and_game_completed"):
+            gains = [a - b for a, b in zip(e.scores, prev, strict=True)]
+            team = 1 if gains[0] else 2
+            assert gains[2 - team] == 0
+            assert starter is not None
+            trumper_team = 1 if starter % 2 == 1 else 2
+            allowed = TRUMPER_POINTS if team == trumper_team else DEFENDER_POINTS
+            assert gains[team - 1] in allowed
+            assert (e.name == "card_played_and_game_completed") == (max(e.scores) >= 60)
+            prev = e.scores
+        else:
+            assert e.scores == prev
+    return prev, starter
+
+
 def _accepts(state: gyla.GylaState, player: int, card: str) -> bool:
     try:
         gyla.apply(state, {"name": "play_card", "player": player, "card": card})
@@ -48,8 +72,10 @@ def _accepts(state: gyla.GylaState, player: int, card: str) -> bool:
 )
 def test_random_games_keep_the_invariants(seed: int, ai: list[bool], choices: int) -> None:
     rng = random.Random(choices)
-    state, _ = gyla.start(gyla.new_game(*NAMES, ai, seed=seed))
+    state, events = gyla.start(gyla.new_game(*NAMES, ai, seed=seed))
     _check(state)
+    prev, starter = _scoring(events, (0, 0), None)
+    assert state.scores == prev
     while not state.is_terminal:
         n = state.next_action
         assert n is not None
@@ -63,24 +89,13 @@ def test_random_games_keep_the_invariants(seed: int, ai: list[bool], choices: in
                 for card in state.hand(p):
                     assert _accepts(state, p, card) == (p == n.player and card in legal)
             action = {"name": n.name, "player": n.player, "card": rng.choice(legal)}
-        before = state.scores
         round_before = state.round
         state, events = gyla.apply(state, action)
         assert events
         _check(state)
-        gains = [a - b for a, b in zip(state.scores, before, strict=True)]
-        assert all(g >= 0 for g in gains)
-        if any(gains):
-            # exactly one team scores, once per completed round, by an allowed amount
-            assert sum(1 for g in gains if g) == 1
-            done = [
-                e
-                for e in events
-                if e.name in ("card_played_and_round_completed", "card_played_and_game_completed")
-            ]
-            assert len(done) >= 1
-        reached = max(state.scores) >= 60
-        assert state.is_terminal == reached
+        prev, starter = _scoring(events, prev, starter)
+        assert state.scores == prev
+        assert state.is_terminal == (max(state.scores) >= 60)
         assert state.round >= round_before
     assert state.winner in (1, 2)
     assert state.scores[state.winner - 1] >= 60
@@ -91,21 +106,9 @@ def test_random_games_keep_the_invariants(seed: int, ai: list[bool], choices: in
 @given(seed=st.integers(0, 2**64 - 1))
 def test_round_points_are_the_allowed_amounts(seed: int) -> None:
     state, events = gyla.start(gyla.new_game(*NAMES, [True] * 4, seed=seed))
-    prev = (0, 0)
-    starter = None
-    for e in events:
-        if e.name == "round_started":
-            starter = e.next_action.player if e.next_action else None
-        if e.name in ("card_played_and_round_completed", "card_played_and_game_completed"):
-            gains = [a - b for a, b in zip(e.scores, prev, strict=True)]
-            team = 1 if gains[0] else 2
-            assert gains[2 - team] == 0
-            assert starter is not None
-            allowed = TRUMPER_POINTS if (starter % 2 == 1) == (team == 1) else DEFENDER_POINTS
-            assert gains[team - 1] in allowed
-            assert (e.name == "card_played_and_game_completed") == (max(e.scores) >= 60)
-            prev = e.scores
+    prev, _ = _scoring(events, (0, 0), None)
     assert state.scores == prev
+    assert state.is_terminal
 
 
 @settings(max_examples=200, deadline=None)

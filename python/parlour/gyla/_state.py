@@ -112,15 +112,23 @@ class GylaEvent(NamedTuple):
 _RawEvent = tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]
 
 
+_NEXT_CACHE: Final = {
+    (name, player): NextAction(name, player)
+    for name in ("assign_trump", "play_card")
+    for player in (1, 2, 3, 4)
+}
+
+
 def _events(raw: list[_RawEvent]) -> list[GylaEvent]:
     new = tuple.__new__
     names = _LETTER_TO_NAME
+    cache = _NEXT_CACHE
     return [
         new(
             GylaEvent,
             (
                 name,
-                None if nname is None else new(NextAction, (nname, nplayer)),
+                None if nname is None else cache[nname, nplayer],
                 rnd,
                 player or None,
                 card,

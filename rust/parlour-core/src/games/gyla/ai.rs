@@ -1,7 +1,7 @@
 //! The reference engine's computer player (`ai.go`), reproduced decision for decision
 //! (`shared/specs/gyla/AI.md`). Deterministic; tie-breaks follow hand order.
 
-use super::{level, rank_code, trumps_for, Gyla, SUITS};
+use super::{level, level_table, rank_code, trumps_for, Gyla, SUITS};
 use crate::cards::{Card, CardSet, Suit, ACE, JACK, KING, QUEEN, SEVEN, TEN};
 
 /// `chooseTrumpSuit`: the suit with the most non-7, non-Jack cards, then the highest sum of
@@ -63,7 +63,7 @@ impl Hand {
     }
 
     fn plain_count(&self, c: Card) -> u32 {
-        self.plain[usize::from(c.suit().index())]
+        self.plain[usize::from(c.index() >> 4) & 3]
     }
 
     /// `isLast`: a non-trump card that is the only non-trump of its suit still held.
@@ -72,8 +72,8 @@ impl Hand {
     }
 }
 
-fn suit_bit(s: Suit) -> u8 {
-    1 << s.index()
+fn suit_bit(c: Card) -> u8 {
+    1 << ((c.index() >> 4) & 3)
 }
 
 /// The card the computer player of the seat to play chooses (`chooseLead` / `chooseFollow`).
@@ -93,13 +93,15 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
         n,
         plain: [0; 4],
     };
+    let table = level_table(trump);
     for (i, &x) in order.iter().enumerate() {
         let c = Card::from_index(x)?;
+        let l = u32::from(table[usize::from(x & 63)]);
         h.cards[i] = c;
-        h.levels[i] = level(c, trump);
-        h.trump[i] = trumps.contains(c);
-        if !h.trump[i] {
-            h.plain[usize::from(c.suit().index())] += 1;
+        h.levels[i] = l;
+        h.trump[i] = l >= 8;
+        if l < 8 {
+            h.plain[usize::from(x >> 4) & 3] += 1;
         }
     }
     let tm = (p + 1) % 4 + 1;
@@ -126,16 +128,16 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
             }
             let lead_plain = !trumps.contains(lead);
             if leader == tm && lead_plain && matches!(lead.rank(), KING | QUEEN | TEN) {
-                tm_voids |= suit_bit(lead.suit());
+                tm_voids |= suit_bit(lead);
             }
             if lead_plain {
-                let off = |c: Card| trumps.contains(c) || c.suit() != lead.suit();
+                let off = |c: Card| trumps.contains(c) || suit_bit(c) != suit_bit(lead);
                 if leader != tm && off(card_of(tm)?) {
-                    tm_voids |= suit_bit(lead.suit());
+                    tm_voids |= suit_bit(lead);
                 }
                 for opp in [left, right] {
                     if opp != leader && off(card_of(opp)?) {
-                        opp_voids |= suit_bit(lead.suit());
+                        opp_voids |= suit_bit(lead);
                     }
                 }
             }
@@ -145,7 +147,7 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
         if tm_voids != 0 && any_plain {
             let c = h.pick(
                 |i| {
-                    let b = suit_bit(h.cards[i].suit());
+                    let b = suit_bit(h.cards[i]);
                     !h.trump[i] && tm_voids & b != 0 && opp_voids & b == 0
                 },
                 true,
@@ -211,7 +213,7 @@ pub(super) fn choose_card(g: &Gyla) -> Option<Card> {
         if any_trump {
             h.trump[i] && h.levels[i] > best_level
         } else {
-            h.trump[i] || (h.cards[i].suit() == lead.suit() && h.levels[i] > best_level)
+            h.trump[i] || (suit_bit(h.cards[i]) == suit_bit(lead) && h.levels[i] > best_level)
         }
     };
     let win = h.pick(|i| playable(i) && would_win(i), false);

@@ -110,32 +110,62 @@ pub fn trumps_for(trump: Option<Suit>) -> CardSet {
         .intersection(CardSet::FULL36)
 }
 
+/// The level of card index `i` (lane `i / 16`, rank `i % 16`) when trump is lane `trump`
+/// (`None`: no trump yet). Used to build [`LEVELS`] at compile time.
+const fn level_of(i: usize, trump: Option<usize>) -> u8 {
+    // indexed by rank (two 0 … ace 12) and by suit lane (spades, hearts, diamonds, clubs)
+    const PLAIN: [u8; 16] = [0, 0, 0, 0, 1, 0, 2, 3, 4, 0, 5, 6, 7, 0, 0, 0];
+    const SEVENS: [u8; 4] = [20, 19, 18, 21];
+    const JACKS: [u8; 4] = [16, 15, 14, 17];
+    let rank = i % 16;
+    let lane = (i / 16) % 4;
+    if rank == SEVEN as usize {
+        return SEVENS[lane];
+    }
+    if rank == JACK as usize {
+        return JACKS[lane];
+    }
+    let plain = PLAIN[rank];
+    match trump {
+        Some(t) if t == lane && plain > 0 => {
+            if rank == SIX as usize {
+                22
+            } else {
+                plain + 6
+            }
+        }
+        _ => plain,
+    }
+}
+
+const fn build_levels() -> [[u8; 64]; 5] {
+    let mut out = [[0u8; 64]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let mut i = 0;
+        while i < 64 {
+            out[t][i] = level_of(i, if t == 0 { None } else { Some(t - 1) });
+            i += 1;
+        }
+        t += 1;
+    }
+    out
+}
+
+/// `LEVELS[0][card]` without trump, `LEVELS[1 + lane][card]` with the trump suit in `lane`.
+static LEVELS: [[u8; 64]; 5] = build_levels();
+
+/// The level table of a trump suit (see [`level`]).
+#[must_use]
+pub fn level_table(trump: Option<Suit>) -> &'static [u8; 64] {
+    &LEVELS[trump.map_or(0, |s| 1 + usize::from(s.index()))]
+}
+
 /// The engine's card order (`Card.level()`): 22 for the six of trumps down to 1 for a plain
 /// six; trumps are 8–22, plain cards 1–7.
 #[must_use]
 pub fn level(card: Card, trump: Option<Suit>) -> u32 {
-    // indexed by rank (two 0 … ace 12) and by suit lane (spades, hearts, diamonds, clubs)
-    const PLAIN: [u32; 13] = [0, 0, 0, 0, 1, 0, 2, 3, 4, 0, 5, 6, 7];
-    const SEVENS: [u32; 4] = [20, 19, 18, 21];
-    const JACKS: [u32; 4] = [16, 15, 14, 17];
-    let r = card.rank();
-    let lane = usize::from(card.index() / 16) & 3;
-    match r {
-        SEVEN => SEVENS[lane],
-        JACK => JACKS[lane],
-        _ => {
-            let plain = PLAIN.get(usize::from(r)).copied().unwrap_or(0);
-            if Some(card.suit()) == trump {
-                if r == SIX {
-                    22
-                } else {
-                    plain + 6
-                }
-            } else {
-                plain
-            }
-        }
-    }
+    u32::from(level_table(trump)[usize::from(card.index() & 63)])
 }
 
 /// True when any one hand holds all four 6s or all four 7s (the engine then re-deals).
