@@ -161,7 +161,9 @@ impl Pile {
         let n = self.len as usize;
         if i < n {
             self.bits &= !(1u64 << (self.cards[i] & 63));
-            self.cards.copy_within(i + 1..n, i);
+            for k in i..n - 1 {
+                self.cards[k] = self.cards[k + 1];
+            }
             self.len -= 1;
         }
     }

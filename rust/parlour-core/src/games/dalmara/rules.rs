@@ -105,11 +105,12 @@ impl DalMara {
     }
 
     fn all_hands_empty(&self) -> bool {
-        self.hands[..self.seats()].iter().all(Pile::is_empty)
+        // Unused seats' hands are always empty.
+        self.hands.iter().fold(0, |m, h| m | h.mask()) == 0
     }
 
     fn all_stacks_empty(&self) -> bool {
-        self.stacks.iter().all(Pile::is_empty)
+        self.stacks.iter().fold(0, |m, h| m | h.mask()) == 0
     }
 
     fn stacks_dealt(&self) -> bool {
@@ -893,6 +894,21 @@ impl DalMara {
     /// engine's legal plays of the seat to move, then its possible Turup pickups.
     pub fn protocol_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.four && self.n_ghoptes == 0 {
+            // The common four-player case: follow the lead suit if able, in hand order.
+            let hand = &self.hands[usize::from(self.next & 3)];
+            let allowed = match self.lead {
+                Some(l) if hand.has_suit(l) => 0x1FFFu64 << (16 * u32::from(l & 3)),
+                _ => u64::MAX,
+            };
+            out.reserve(hand.len());
+            for &c in hand.as_slice() {
+                if allowed & (1u64 << (c & 63)) != 0 {
+                    out.push(Move::Play(c));
+                }
+            }
+            return;
+        }
         let Some(seat) = self.protocol_to_move() else {
             return;
         };
