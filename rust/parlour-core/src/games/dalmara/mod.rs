@@ -370,15 +370,8 @@ pub const ACTION_SPACE: usize = 108;
 const F_HAND: usize = 0;
 const F_STACK: usize = 4;
 const F_TRICK: usize = 12;
-const F_NEXT: usize = 16;
-const F_TURUP: usize = 17;
-const F_TURUP_TRICK: usize = 18;
-const F_LEAD: usize = 19;
 const F_GHOPTE: usize = 20;
-const F_TRICK_NO: usize = 21;
-const F_MOVE_NO: usize = 22;
 const F_MISC: usize = 23;
-const F_DETAIL: usize = 24;
 
 impl DalMara {
     /// An empty position: `createGame` with dealer `dealer` (no cards dealt).
@@ -721,22 +714,27 @@ impl DalMara {
         h
     }
 
-    /// The fields a play changes (`move_number` and the detail's seat are left out: equal
-    /// positions still hash equal, and a play always changes the cards anyway).
+    /// The fields a play changes, packed and mixed (`move_number` and the detail's seat are
+    /// left out: equal positions still hash equal, and a play always changes the cards).
     fn misc_hash(&self) -> u64 {
-        let opt = |o: Option<u8>| o.map_or(0, |v| usize::from(v) + 1);
-        zobrist::feature(F_NEXT, usize::from(self.next))
-            ^ zobrist::feature(F_TURUP, opt(self.turup))
-            ^ zobrist::feature(F_TURUP_TRICK, opt(self.turup_trick))
-            ^ zobrist::feature(F_LEAD, opt(self.lead))
-            ^ zobrist::feature(F_TRICK_NO, usize::from(self.trick_number))
-            ^ zobrist::feature(
-                F_MOVE_NO,
-                usize::from(self.play_number) * 2 + usize::from(self.is_ghopte),
-            )
-            ^ self.detail.map_or(0, |(_, c, t)| {
-                zobrist::feature(F_DETAIL, usize::from(c)) ^ u64::from(t)
-            })
+        let opt = |o: Option<u8>| o.map_or(0, |v| u64::from(v) + 1);
+        let (dc, dt) = self
+            .detail
+            .map_or((0, 0), |(_, c, t)| (u64::from(c) + 1, u64::from(t)));
+        let packed = u64::from(self.next)
+            | opt(self.turup) << 4
+            | opt(self.turup_trick) << 8
+            | opt(self.lead) << 16
+            | u64::from(self.trick_number) << 24
+            | u64::from(self.play_number) << 32
+            | u64::from(self.is_ghopte) << 40
+            | dc << 48
+            | dt << 56;
+        // One SplitMix64 finaliser over the packed fields, keyed by a table entry.
+        let mut z = packed ^ zobrist::key(F_MISC * 64 + 63);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// The Ghopte entries.

@@ -901,12 +901,16 @@ impl DalMara {
                 Some(l) if hand.has_suit(l) => 0x1FFFu64 << (16 * u32::from(l & 3)),
                 _ => u64::MAX,
             };
-            out.reserve(hand.len());
+            // Branch-free: write every card, advance only past the allowed ones.
+            let mut tmp = [Move::Play(0); super::MAX_PILE];
+            let mut n = 0usize;
             for &c in hand.as_slice() {
-                if allowed & (1u64 << (c & 63)) != 0 {
-                    out.push(Move::Play(c));
+                if let Some(slot) = tmp.get_mut(n) {
+                    *slot = Move::Play(c);
                 }
+                n += usize::from((allowed >> (c & 63)) & 1 != 0);
             }
+            out.extend_from_slice(tmp.get(..n).unwrap_or(&[]));
             return;
         }
         let Some(seat) = self.protocol_to_move() else {
