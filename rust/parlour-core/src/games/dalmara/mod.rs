@@ -320,6 +320,7 @@ pub struct DalMara {
     tens: [u8; 4],
     tricks: [u8; 4],
     hash: u64,
+    misc: u64,
 }
 
 /// Options of a simulated game.
@@ -411,8 +412,9 @@ impl DalMara {
             tens: [0; 4],
             tricks: [0; 4],
             hash: 0,
+            misc: 0,
         };
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -557,7 +559,7 @@ impl DalMara {
         s.is_ghopte = p.is_ghopte;
         s.detail = p.detail;
         s.next = p.next;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -600,7 +602,7 @@ impl DalMara {
         if rules == Rules::Engine {
             s.turup_trick = None;
         }
-        s.hash = s.full_hash();
+        s.rehash();
         s
     }
 
@@ -755,6 +757,19 @@ impl DalMara {
         zobrist::feature(F_MISC, usize::from(self.dealer))
             ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
             ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine))
+    }
+
+    /// Recompute the hash (and the cached misc part) from scratch.
+    fn rehash(&mut self) {
+        self.misc = self.misc_hash();
+        self.hash = self.full_hash();
+    }
+
+    /// Fold a change of the play-dependent fields into the hash.
+    fn update_misc(&mut self) {
+        let m = self.misc_hash();
+        self.hash ^= self.misc ^ m;
+        self.misc = m;
     }
 
     fn full_hash(&self) -> u64 {
@@ -987,6 +1002,7 @@ fn unreachable_state() -> DalMara {
         tens: [0; 4],
         tricks: [0; 4],
         hash: 0,
+        misc: 0,
     }
 }
 

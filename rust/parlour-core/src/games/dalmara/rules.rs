@@ -315,7 +315,7 @@ impl DalMara {
         for (slot, g) in s.ghoptes.iter_mut().zip(grouped) {
             *slot = g;
         }
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -347,7 +347,7 @@ impl DalMara {
         s.reset_trick();
         s.detail = None;
         s.next = 1 - self.dealer;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -403,7 +403,7 @@ impl DalMara {
         self.turup = Some(t);
         self.reset_trick();
         self.next = self.dealer;
-        self.hash = self.full_hash();
+        self.rehash();
         Ok(())
     }
 
@@ -467,7 +467,7 @@ impl DalMara {
             }
         }
         s.next = 1 - self.dealer;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -593,7 +593,7 @@ impl DalMara {
                 "the trick already holds four cards",
             ));
         }
-        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
+        self.hash ^= self.ghopte_hash();
         self.take_from_hand(hi, pos, c);
         self.push_trick(s, c);
         self.move_number = self.move_number.saturating_add(1);
@@ -627,7 +627,8 @@ impl DalMara {
             self.next = (s + 1) % 4;
             self.play_number = self.trick_len;
         }
-        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
+        self.hash ^= self.ghopte_hash();
+        self.update_misc();
         Ok(())
     }
 
@@ -716,7 +717,6 @@ impl DalMara {
                 "the trick is already complete",
             ));
         }
-        self.hash ^= self.misc_hash();
         let l = if self.trick_len == 0 {
             cs
         } else {
@@ -791,7 +791,7 @@ impl DalMara {
             self.lead = Some(l);
             self.is_ghopte = false;
         }
-        self.hash ^= self.misc_hash();
+        self.update_misc();
         Ok(())
     }
 
