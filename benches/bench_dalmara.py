@@ -7,6 +7,9 @@ published figures (dal-mara-engine 0.2.0 on node 20: 11-12 µs/move passing stat
 passing DMN strings; ``shared/specs/dalmara/ENGINE.md``) and against a pure-Python follow-suit
 loop measured in this same run (``_pyfloor``), which shows how fast this machine is.
 
+The DMN path memoises parsed positions (a DMN string is an immutable key); the unmemoised
+figure parses every string on every call, as the reference does.
+
 Each API move does what the reference benchmark does: ``get_current_player`` +
 ``get_legal_moves`` + ``play_card`` (which also writes the DMN on the DMN path) + ``is_finished``.
 """
@@ -80,6 +83,33 @@ def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
     return time.perf_counter() - t, moves
 
 
+def dmn_path_uncached(games: list[dm.GameState]) -> tuple[float, int]:
+    """The DMN path with parlour's memo of parsed positions emptied before every call."""
+    from parlour.dalmara import _state
+
+    cache = _state._CACHE
+    gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
+    rr = random.Random(1).randrange
+    texts = [s.to_notation() for s in games]
+    moves = 0
+    t = time.perf_counter()
+    for x in texts:
+        while True:
+            cache.clear()
+            p = gcp(x, rules=RULES)
+            assert p is not None
+            cache.clear()
+            lm = glm(x, p.seat, rules=RULES)
+            cache.clear()
+            r = pc(x, p.seat, lm[rr(len(lm))].card, rules=RULES)
+            x = r.dmn  # type: ignore[assignment]
+            moves += 1
+            cache.clear()
+            if isf(x, rules=RULES):
+                break
+    return time.perf_counter() - t, moves
+
+
 def protocol_path(games: list[dm.GameState]) -> tuple[float, int]:
     rr = random.Random(1).randrange
     moves = 0
@@ -102,9 +132,11 @@ def main() -> None:
     t_state, m_state = best(state_path, games)
     t_dmn, m_dmn = best(dmn_path, games[:150])
     t_proto, m_proto = best(protocol_path, games)
+    t_unc, m_unc = best(dmn_path_uncached, games[:40])
     us_state = t_state / m_state * 1e6
     us_dmn = t_dmn / m_dmn * 1e6
     us_proto = t_proto / m_proto * 1e6
+    us_unc = t_unc / m_unc * 1e6
 
     # Uncached DMN parse cost (the DMN path memoises positions; this is a fresh parse).
     from parlour._core import dalmara as native
@@ -145,6 +177,7 @@ def main() -> None:
                 "machine": {"python": sys.version.split()[0], "platform": platform.platform()},
                 "python_api_state_path_us_per_move": round(us_state, 3),
                 "python_api_dmn_path_us_per_move": round(us_dmn, 3),
+                "python_api_dmn_path_unmemoised_us_per_move": round(us_unc, 3),
                 "python_protocol_us_per_move": round(us_proto, 3),
                 "dmn_fresh_parse_us": round(us_parse, 2),
                 "dmn_format_us": round(us_format, 2),

@@ -358,3 +358,63 @@ def test_create_game_validation_order() -> None:
     ).unwrap()
     assert [p.team for p in s.players] == ["red", "blue", "red", "blue"]
     assert dm.get_current_player(s) == dm.Player(1, "blue")
+
+
+def test_pickup_required_comes_after_turn_checks_and_before_ownership() -> None:
+    r = dm.play_card(BLOCKED, 0, "Ks", rules=RULEBOOK)  # not seat 0's card
+    assert u.code(r) == "TURUP_PICKUP_REQUIRED"
+    r = dm.play_card(BLOCKED, 0, "Ks", rules=ENGINE)
+    assert u.code(r) == "CARD_NOT_OWNED"
+    # Mid-trick nothing is blocked: seat 1 may answer while 7h still shows.
+    led = dm.play_card(BLOCKED, 0, "3s", rules=ENGINE).unwrap().with_rules(RULEBOOK)
+    assert dm.get_legal_moves(led, 1) != []
+    # A pickup by a seat that is not on turn is fine in both rule sets.
+    for rules in (ENGINE, RULEBOOK):
+        assert dm.pickup_turup_card(BLOCKED, 1, "7h", rules=rules).success
+        r = dm.pickup_turup_card(BLOCKED, 1, "As", rules=rules)
+        assert u.code(r) == "STACK_NOT_FOUND"
+        r = dm.pickup_turup_card(BLOCKED, 0, "7s", rules=rules)
+        assert u.code(r) == "INVALID_ACTION"
+
+
+def test_card_utilities_and_scoring() -> None:
+    assert dm.create_deck()[8] == "10s"
+    assert dm.parse_card("10s") == dm.ParsedCard("spades", "10")
+    assert dm.create_card("hearts", "K") == "Kh"
+    assert (dm.get_card_suit("Qd"), dm.get_card_rank("Qd")) == ("diamonds", "Q")
+    assert dm.compare_card_ranks("Ah", "10s") == 4
+    for bad in ("1x", "", "10S", 5):
+        with pytest.raises(IllegalMoveError) as e:
+            dm.parse_card(bad)  # type: ignore[arg-type]
+        assert e.value.code == "INVALID_ACTION"
+    assert sorted(dm.shuffle_deck(dm.create_deck(), 3)) == sorted(dm.create_deck())
+    assert dm.shuffle_deck(dm.create_deck(), 3) == dm.shuffle_deck(dm.create_deck(), 3)
+    assert dm.count_tens_in_cards(["10s", "0:10h", {"card": "Kc"}]) == 2
+    score = dm.update_score_on_trick_won({"tens": 1, "tricks": 2}, {"cards": ["1:10d", "2:2d"]})
+    assert score == dm.ScoreState(2, 3)
+    players = [{"seat": i, "team": ["red", "blue"][i % 2]} for i in range(4)]
+    even = {
+        0: dm.ScoreState(1, 4),
+        1: dm.ScoreState(1, 3),
+        2: dm.ScoreState(1, 3),
+        3: dm.ScoreState(1, 3),
+    }
+    w = dm.evaluate_game_winner_4p(even, players)
+    assert w.to_dict() == {
+        "winnerTeam": "red",
+        "reason": "2-2 tie broken by tricks: Team red (7) vs Team blue (6)",
+    }
+    w2 = dm.evaluate_game_winner_2p(
+        {"0": {"tens": 3, "tricks": 9}, "1": {"tens": 1, "tricks": 17}}, players[:2]
+    )
+    assert w2.to_dict() == {
+        "winnerSeat": 0,
+        "winnerPosition": 0,
+        "reason": "Player at seat 0 wins with 3 tens",
+    }
+    with pytest.raises(ConfigError):
+        dm.evaluate_game_winner_4p(even, [{"team": "x"}])
+    assert dm.ENGINE_ERROR_CODES["MUST_FOLLOW_SUIT"] == "MUST_FOLLOW_SUIT"
+    assert dm.ACTION_TYPES["PLAY_GHOPTE"] == "PLAY_GHOPTE"
+    assert dm.SUITS == ("spades", "hearts", "diamonds", "clubs")
+    assert dm.RANKS[-1] == "A"

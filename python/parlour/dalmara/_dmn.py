@@ -34,6 +34,7 @@ CARD_INDEX: dict[str, int] = {v: k for k, v in CARD_NAMES.items()}
 """The engine's card string to its index."""
 
 _SUIT_INDEX = {"s": 0, "h": 1, "d": 2, "c": 3}
+_GET = CARD_INDEX.get
 _INT = re.compile(r"([+-]?)(0[xX])?([0-9]*)")
 _TURUP_TRICK = re.compile(r"[1-9][0-9]*")
 _MAX_ORDER = 1 << 53
@@ -83,12 +84,11 @@ def _card(text: str) -> int:
 def _cards(text: str) -> list[int]:
     if not text:
         return []
-    get = CARD_INDEX.get
-    out = [get(t, -1) for t in text.split(",")]
-    if -1 in out:
+    out = list(map(_GET, text.split(",")))
+    if None in out:
         for t in text.split(","):
             _card(t)
-    return out
+    return out  # type: ignore[return-value]
 
 
 def parse_parts(text: str, rules: str) -> Parts:

@@ -161,7 +161,9 @@ impl Pile {
         let n = self.len as usize;
         if i < n {
             self.bits &= !(1u64 << (self.cards[i] & 63));
-            self.cards.copy_within(i + 1..n, i);
+            for k in i..n - 1 {
+                self.cards[k] = self.cards[k + 1];
+            }
             self.len -= 1;
         }
     }
@@ -318,6 +320,7 @@ pub struct DalMara {
     tens: [u8; 4],
     tricks: [u8; 4],
     hash: u64,
+    misc: u64,
 }
 
 /// Options of a simulated game.
@@ -368,15 +371,8 @@ pub const ACTION_SPACE: usize = 108;
 const F_HAND: usize = 0;
 const F_STACK: usize = 4;
 const F_TRICK: usize = 12;
-const F_NEXT: usize = 16;
-const F_TURUP: usize = 17;
-const F_TURUP_TRICK: usize = 18;
-const F_LEAD: usize = 19;
 const F_GHOPTE: usize = 20;
-const F_TRICK_NO: usize = 21;
-const F_MOVE_NO: usize = 22;
 const F_MISC: usize = 23;
-const F_DETAIL: usize = 24;
 
 impl DalMara {
     /// An empty position: `createGame` with dealer `dealer` (no cards dealt).
@@ -416,8 +412,9 @@ impl DalMara {
             tens: [0; 4],
             tricks: [0; 4],
             hash: 0,
+            misc: 0,
         };
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -562,7 +559,7 @@ impl DalMara {
         s.is_ghopte = p.is_ghopte;
         s.detail = p.detail;
         s.next = p.next;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -605,7 +602,7 @@ impl DalMara {
         if rules == Rules::Engine {
             s.turup_trick = None;
         }
-        s.hash = s.full_hash();
+        s.rehash();
         s
     }
 
@@ -719,22 +716,27 @@ impl DalMara {
         h
     }
 
-    /// The fields a play changes (`move_number` and the detail's seat are left out: equal
-    /// positions still hash equal, and a play always changes the cards anyway).
+    /// The fields a play changes, packed and mixed (`move_number` and the detail's seat are
+    /// left out: equal positions still hash equal, and a play always changes the cards).
     fn misc_hash(&self) -> u64 {
-        let opt = |o: Option<u8>| o.map_or(0, |v| usize::from(v) + 1);
-        zobrist::feature(F_NEXT, usize::from(self.next))
-            ^ zobrist::feature(F_TURUP, opt(self.turup))
-            ^ zobrist::feature(F_TURUP_TRICK, opt(self.turup_trick))
-            ^ zobrist::feature(F_LEAD, opt(self.lead))
-            ^ zobrist::feature(F_TRICK_NO, usize::from(self.trick_number))
-            ^ zobrist::feature(
-                F_MOVE_NO,
-                usize::from(self.play_number) * 2 + usize::from(self.is_ghopte),
-            )
-            ^ self.detail.map_or(0, |(_, c, t)| {
-                zobrist::feature(F_DETAIL, usize::from(c)) ^ u64::from(t)
-            })
+        let opt = |o: Option<u8>| o.map_or(0, |v| u64::from(v) + 1);
+        let (dc, dt) = self
+            .detail
+            .map_or((0, 0), |(_, c, t)| (u64::from(c) + 1, u64::from(t)));
+        let packed = u64::from(self.next)
+            | opt(self.turup) << 4
+            | opt(self.turup_trick) << 8
+            | opt(self.lead) << 16
+            | u64::from(self.trick_number) << 24
+            | u64::from(self.play_number) << 32
+            | u64::from(self.is_ghopte) << 40
+            | dc << 48
+            | dt << 56;
+        // One SplitMix64 finaliser over the packed fields, keyed by a table entry.
+        let mut z = packed ^ zobrist::key(F_MISC * 64 + 63);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// The Ghopte entries.
@@ -755,6 +757,19 @@ impl DalMara {
         zobrist::feature(F_MISC, usize::from(self.dealer))
             ^ zobrist::feature(F_MISC, 18 + usize::from(self.four))
             ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine))
+    }
+
+    /// Recompute the hash (and the cached misc part) from scratch.
+    fn rehash(&mut self) {
+        self.misc = self.misc_hash();
+        self.hash = self.full_hash();
+    }
+
+    /// Fold a change of the play-dependent fields into the hash.
+    fn update_misc(&mut self) {
+        let m = self.misc_hash();
+        self.hash ^= self.misc ^ m;
+        self.misc = m;
     }
 
     fn full_hash(&self) -> u64 {
@@ -987,6 +1002,7 @@ fn unreachable_state() -> DalMara {
         tens: [0; 4],
         tricks: [0; 4],
         hash: 0,
+        misc: 0,
     }
 }
 

@@ -105,11 +105,12 @@ impl DalMara {
     }
 
     fn all_hands_empty(&self) -> bool {
-        self.hands[..self.seats()].iter().all(Pile::is_empty)
+        // Unused seats' hands are always empty.
+        self.hands.iter().fold(0, |m, h| m | h.mask()) == 0
     }
 
     fn all_stacks_empty(&self) -> bool {
-        self.stacks.iter().all(Pile::is_empty)
+        self.stacks.iter().fold(0, |m, h| m | h.mask()) == 0
     }
 
     fn stacks_dealt(&self) -> bool {
@@ -314,7 +315,7 @@ impl DalMara {
         for (slot, g) in s.ghoptes.iter_mut().zip(grouped) {
             *slot = g;
         }
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -346,7 +347,7 @@ impl DalMara {
         s.reset_trick();
         s.detail = None;
         s.next = 1 - self.dealer;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -402,7 +403,7 @@ impl DalMara {
         self.turup = Some(t);
         self.reset_trick();
         self.next = self.dealer;
-        self.hash = self.full_hash();
+        self.rehash();
         Ok(())
     }
 
@@ -466,7 +467,7 @@ impl DalMara {
             }
         }
         s.next = 1 - self.dealer;
-        s.hash = s.full_hash();
+        s.rehash();
         Ok(s)
     }
 
@@ -592,7 +593,7 @@ impl DalMara {
                 "the trick already holds four cards",
             ));
         }
-        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
+        self.hash ^= self.ghopte_hash();
         self.take_from_hand(hi, pos, c);
         self.push_trick(s, c);
         self.move_number = self.move_number.saturating_add(1);
@@ -626,7 +627,8 @@ impl DalMara {
             self.next = (s + 1) % 4;
             self.play_number = self.trick_len;
         }
-        self.hash ^= self.misc_hash() ^ self.ghopte_hash();
+        self.hash ^= self.ghopte_hash();
+        self.update_misc();
         Ok(())
     }
 
@@ -715,7 +717,6 @@ impl DalMara {
                 "the trick is already complete",
             ));
         }
-        self.hash ^= self.misc_hash();
         let l = if self.trick_len == 0 {
             cs
         } else {
@@ -790,7 +791,7 @@ impl DalMara {
             self.lead = Some(l);
             self.is_ghopte = false;
         }
-        self.hash ^= self.misc_hash();
+        self.update_misc();
         Ok(())
     }
 
@@ -893,6 +894,25 @@ impl DalMara {
     /// engine's legal plays of the seat to move, then its possible Turup pickups.
     pub fn protocol_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.four && self.n_ghoptes == 0 {
+            // The common four-player case: follow the lead suit if able, in hand order.
+            let hand = &self.hands[usize::from(self.next & 3)];
+            let allowed = match self.lead {
+                Some(l) if hand.has_suit(l) => 0x1FFFu64 << (16 * u32::from(l & 3)),
+                _ => u64::MAX,
+            };
+            // Branch-free: write every card, advance only past the allowed ones.
+            let mut tmp = [Move::Play(0); super::MAX_PILE];
+            let mut n = 0usize;
+            for &c in hand.as_slice() {
+                if let Some(slot) = tmp.get_mut(n) {
+                    *slot = Move::Play(c);
+                }
+                n += usize::from((allowed >> (c & 63)) & 1 != 0);
+            }
+            out.extend_from_slice(tmp.get(..n).unwrap_or(&[]));
+            return;
+        }
         let Some(seat) = self.protocol_to_move() else {
             return;
         };
