@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from parlour.mexican_train import (
     replay_train,
     start_train,
 )
+from parlour.mexican_train.codec import parse_json_iteratively
 
 
 def _game() -> TrainGame:
@@ -101,3 +103,42 @@ def test_start_and_replay_never_raise(
     assert r is None or isinstance(r, TrainGame)
     if g is not None:
         assert decode_train(encode_train(g)) is not None
+
+
+FINITE_JSON = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**80), 2**80),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=6),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=FINITE_JSON, indent=st.sampled_from([None, 0, 2]), cut=st.integers(0, 200))
+def test_iterative_parser_agrees_with_json(value: Any, indent: int | None, cut: int) -> None:
+    text = json.dumps(value, indent=indent)
+    want = json.loads(text, parse_int=float)
+    assert parse_json_iteratively(text) == want
+    broken = text[:cut]
+    try:
+        expected: Any = json.loads(broken, parse_int=float)
+    except ValueError:
+        with pytest.raises(ValueError, match=r"."):
+            parse_json_iteratively(broken)
+    else:
+        assert parse_json_iteratively(broken) == expected
+
+
+def test_deep_nesting_is_read_like_javascript() -> None:
+    text = encode_train(GAME)[:-1]
+    assert decode_train(text + ',"x":' + "[" * 50000 + "]" * 50000 + "}") == GAME
+    assert decode_train(text + ',"x":' + '{"a":' * 30000 + "1" + "}" * 30000 + "}") == GAME
+    assert decode_train(text + ',"x":' + "[" * 50000 + "]" * 49999 + "}") is None
+    assert decode_train(text + ',"x":' + "[" * 50000 + "NaN" + "]" * 50000 + "}") is None
