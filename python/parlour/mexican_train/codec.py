@@ -9,8 +9,10 @@ seed (``FORMAT.md`` §1); it is read as ``JSON.parse`` reads it, every number a 
 from __future__ import annotations
 
 import json
+import json.decoder
 import math
 import re
+from collections.abc import Callable
 from typing import Final
 
 from parlour.mexican_train.tiles import TRAIN_NAME_MOST
@@ -135,6 +137,9 @@ def _refuse_constant(name: str) -> float:
 def parse_js_json(text: str) -> object:
     """Parse JSON text as ``JSON.parse`` does: every number a double, no NaN/Infinity.
 
+    Nesting deeper than Python's recursion limit is parsed without recursion (``JSON.parse``
+    has no such limit).
+
     Args:
         text: The text.
 
@@ -146,8 +151,102 @@ def parse_js_json(text: str) -> object:
     """
     try:
         return json.loads(text, parse_int=float, parse_constant=_refuse_constant)
-    except RecursionError as e:
-        raise ValueError("JSON nested too deeply") from e
+    except RecursionError:
+        return parse_json_iteratively(text)
+
+
+# json's own string scanner (not in its typed surface): (text, index after '"', strict).
+scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.__dict__["scanstring"]
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_LITERALS: Final[dict[str, object]] = {"true": True, "false": False, "null": None}
+
+
+def _ws(text: str, pos: int) -> int:
+    m = _WS.match(text, pos)
+    return pos if m is None else m.end()
+
+
+def _key(text: str, pos: int) -> tuple[str, int]:
+    """A member name and its colon at ``pos``; returns the name and where its value starts."""
+    if not text.startswith('"', pos):
+        raise ValueError(f"expected a member name at {pos}")
+    key, pos = scanstring(text, pos + 1, True)
+    pos = _ws(text, pos)
+    if not text.startswith(":", pos):
+        raise ValueError(f"expected ':' at {pos}")
+    return key, _ws(text, pos + 1)
+
+
+def parse_json_iteratively(text: str) -> object:
+    """Parse JSON with an explicit stack (any depth), numbers as ``float``.
+
+    Args:
+        text: The text.
+
+    Returns:
+        The parsed value.
+
+    Raises:
+        ValueError: The text is not JSON.
+    """
+    stack: list[list[object] | dict[str, object]] = []
+    keys: list[str] = []
+    pos = _ws(text, 0)
+    while True:
+        value: object
+        if text.startswith("{", pos):
+            pos = _ws(text, pos + 1)
+            if text.startswith("}", pos):
+                value, pos = {}, pos + 1
+            else:
+                stack.append({})
+                key, pos = _key(text, pos)
+                keys.append(key)
+                continue
+        elif text.startswith("[", pos):
+            pos = _ws(text, pos + 1)
+            if text.startswith("]", pos):
+                value, pos = [], pos + 1
+            else:
+                stack.append([])
+                keys.append("")
+                continue
+        elif text.startswith('"', pos):
+            value, pos = scanstring(text, pos + 1, True)
+        else:
+            for word, lit in _LITERALS.items():
+                if text.startswith(word, pos):
+                    value, pos = lit, pos + len(word)
+                    break
+            else:
+                m = _NUMBER.match(text, pos)
+                if m is None:
+                    raise ValueError(f"expected a value at {pos}")
+                value, pos = float(m.group()), m.end()
+        # A value is complete: put it in its container, closing containers as they end.
+        while True:
+            pos = _ws(text, pos)
+            if not stack:
+                if pos != len(text):
+                    raise ValueError(f"extra data at {pos}")
+                return value
+            parent = stack[-1]
+            if isinstance(parent, dict):
+                parent[keys[-1]] = value
+            else:
+                parent.append(value)
+            if text.startswith(",", pos):
+                pos = _ws(text, pos + 1)
+                if isinstance(parent, dict):
+                    keys[-1], pos = _key(text, pos)
+                break
+            if text.startswith("}" if isinstance(parent, dict) else "]", pos):
+                pos += 1
+                value = stack.pop()
+                keys.pop()
+                continue
+            raise ValueError(f"expected ',' or a closing bracket at {pos}")
 
 
 def is_js_integer(value: object) -> bool:

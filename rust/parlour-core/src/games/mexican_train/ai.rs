@@ -140,63 +140,76 @@ impl Bounded<'_> {
     }
 }
 
-/// The same search over a hand of at most 128 distinct tiles, with the tiles fitting each end
-/// kept as a bitmask of hand positions (iterated lowest first, which is hand order).
+/// The same search over a hand of at most 64 distinct tiles, with the tiles fitting each end
+/// kept as a bitmask of hand positions (iterated lowest first, which is hand order) and the
+/// run in a fixed array.
 struct Masked<'a> {
     hand: &'a [Tile],
-    fit: [u128; 16],
-    limit: u32,
-    used: u128,
-    run: Vec<Tile>,
+    fit: [u64; 16],
+    used: u64,
+    run: [Tile; 64],
+    len: usize,
     best: Vec<Tile>,
     best_pips: i64,
     steps: u32,
 }
 
 impl Masked<'_> {
+    #[inline]
+    fn keep(&mut self, len: usize, pips: u32) {
+        self.best.clear();
+        self.best
+            .extend_from_slice(self.run.get(..len).unwrap_or(&[]));
+        self.best_pips = i64::from(pips);
+    }
+
     fn walk(&mut self, at: u8, pips: u32) {
         self.steps += 1;
-        let len = self.run.len();
+        let len = self.len;
         if len > self.best.len() || (len == self.best.len() && i64::from(pips) > self.best_pips) {
-            self.best.clone_from(&self.run);
-            self.best_pips = i64::from(pips);
+            self.keep(len, pips);
         }
-        if self.steps > self.limit {
+        if self.steps > PLAN_STEPS {
             return;
         }
         let mut avail = self.fit[usize::from(at & 15)] & !self.used;
         while avail != 0 {
-            let i = avail.trailing_zeros();
-            avail &= avail - 1;
-            let t = self.hand.get(i as usize).copied().unwrap_or(0);
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            let t = self
+                .hand
+                .get(bit.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
             let child_pips = pips + pips_of(t);
-            if self.steps > self.limit {
+            if let Some(slot) = self.run.get_mut(len) {
+                *slot = t;
+            }
+            if self.steps > PLAN_STEPS {
+                // Past the bound a child is only evaluated, as a run one tile longer.
                 self.steps += 1;
                 if len + 1 > self.best.len()
                     || (len + 1 == self.best.len() && i64::from(child_pips) > self.best_pips)
                 {
-                    self.best.clone_from(&self.run);
-                    self.best.push(t);
-                    self.best_pips = i64::from(child_pips);
+                    self.keep(len + 1, child_pips);
                 }
                 continue;
             }
-            let bit = 1u128 << i;
             self.used |= bit;
-            self.run.push(t);
+            self.len = len + 1;
             self.walk(other_end(t, at), child_pips);
-            self.run.pop();
-            self.used &= !bit;
+            self.len = len;
+            self.used ^= bit;
         }
     }
 }
 
 fn masked(hand: &[Tile], end: u8) -> Option<(Vec<Tile>, u32)> {
-    if hand.len() > 128 {
+    if hand.len() > 64 {
         return None;
     }
     let mut seen = Used::default();
-    let mut fit = [0u128; 16];
+    let mut fit = [0u64; 16];
     for (i, &t) in hand.iter().enumerate() {
         if seen.has(t) {
             return None; // duplicates are searched once per copy: leave them to the plain search
@@ -208,9 +221,9 @@ fn masked(hand: &[Tile], end: u8) -> Option<(Vec<Tile>, u32)> {
     let mut s = Masked {
         hand,
         fit,
-        limit: PLAN_STEPS,
         used: 0,
-        run: Vec::with_capacity(hand.len()),
+        run: [0; 64],
+        len: 0,
         best: Vec::with_capacity(hand.len()),
         best_pips: -1,
         steps: 0,
@@ -251,28 +264,32 @@ pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
 #[must_use]
 pub fn longest_run(hand: &[Tile], end: u8) -> Vec<Tile> {
     if let Some(plan) = recall(hand, end) {
+        // A kept answer came from a search that never reached the bound: so does its own
+        // follow-up (a subtree of a subtree).
+        keep_next(hand, end, &plan);
         return plan;
     }
     let (run, steps) = longest_run_steps(hand, end);
     if steps <= PLAN_STEPS && hand.len() <= 128 {
-        if let Some(&first) = run.first() {
-            let mut seen = Used::default();
-            let distinct = hand.iter().all(|&t| {
-                let fresh = !seen.has(t);
-                seen.flip(t);
-                fresh
-            });
-            if distinct {
-                let rest: Vec<Tile> = hand.iter().copied().filter(|&t| t != first).collect();
-                remember(
-                    rest,
-                    other_end(first, end),
-                    run.get(1..).unwrap_or(&[]).to_vec(),
-                );
-            }
+        let mut seen = Used::default();
+        let distinct = hand.iter().all(|&t| {
+            let fresh = !seen.has(t);
+            seen.flip(t);
+            fresh
+        });
+        if distinct {
+            keep_next(hand, end, &run);
         }
     }
     run
+}
+
+/// Keep the answer for the hand without `plan[0]`, from `plan[0]`'s open end: `plan[1..]`.
+fn keep_next(hand: &[Tile], end: u8, plan: &[Tile]) {
+    if let Some((&first, rest)) = plan.split_first() {
+        let hand: Vec<Tile> = hand.iter().copied().filter(|&t| t != first).collect();
+        remember(hand, other_end(first, end), rest.to_vec());
+    }
 }
 
 /// How many derived answers each thread keeps.
