@@ -32,6 +32,8 @@ from parlour.bridge._cards import (
     hands_masks,
     seat_index,
 )
+from parlour.bridge.dd import DoubleDummy
+from parlour.bridge.dd import solve as dd_solve
 from parlour.bridge.play import HandsData
 from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
@@ -230,6 +232,21 @@ class BridgePlayState:
         """
         c = self._s.computer_move()
         return None if c is None else code_card(c)
+
+    def double_dummy(self, budget: int = 10_000_000) -> DoubleDummy:
+        """The double-dummy value of this position (see :mod:`parlour.bridge.dd`).
+
+        Raises:
+            ConfigError: ``DD_BUDGET_EXCEEDED`` when the position is too large for ``budget``.
+        """
+        trump = None if self._s.strain == 4 else STRAINS[self._s.strain]
+        return dd_solve(
+            self.hands,
+            trump,  # type: ignore[arg-type]
+            self.trick_leader,
+            self.trick,
+            budget=budget,
+        )
 
     def returns(self) -> tuple[float, ...]:
         """Tricks of each seat's side, per seat N, E, S, W."""

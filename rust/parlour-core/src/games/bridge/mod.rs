@@ -14,6 +14,7 @@
 //!
 //! Replay validation of recorded plays lives in [`validate`].
 
+pub mod dd;
 pub mod validate;
 
 use crate::cards::{Card, CardSet, Suit};
