@@ -153,6 +153,23 @@ def test_pbn_write_then_read_is_identity_on_every_board() -> None:
     assert total > 4000
 
 
+def test_every_lin_board_writes_as_pbn_and_reads_back() -> None:
+    boards = [b for f in sorted(DATA.rglob("*.lin")) for b in _read(f)]
+    assert len(boards) >= 800
+    again = pbn.read(pbn.write(boards))
+    assert len(again) == len(boards)
+    for a, b in zip(boards, again, strict=True):
+        assert (a.hands, a.contract, a.opening_leader, a.play, a.result, a.auction) == (
+            b.hands,
+            b.contract,
+            b.opening_leader,
+            b.play,
+            b.result,
+            b.auction,
+        )
+        assert [p.code for p in b.problems] == [p.code for p in a.problems]
+
+
 def test_lin_boards_write_as_pbn_and_read_back() -> None:
     boards = lin.read_file(
         DATA / "forrestrice+bridge-bots/bridgebots/tests/resources/usbf_sf_14502.lin"

@@ -358,7 +358,8 @@ def _read_play(
     """The chronological play of a ``[Play]`` section, the position of each card, ``*``, rows."""
     leader_s = tag.value.strip()
     if leader_s not in SEATS:
-        if leader_s:
+        has_cards = any(tok not in ("*", "-", "--") for tok, _, _ in tag.body)
+        if leader_s not in ("", "-", "?") or has_cards:
             problems.append(
                 Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col)
             )
