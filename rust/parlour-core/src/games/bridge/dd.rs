@@ -95,6 +95,78 @@ impl Solver {
         out
     }
 
+    /// Tricks the leader's side can cash at once: the leader's top cards that no outstanding
+    /// card beats, per suit, while neither opponent can ruff (a lower bound).
+    fn quick_tricks(&self, hands: &[CardSet; 4], leader: Seat) -> i32 {
+        let me = hands[leader as usize];
+        let lho = hands[((leader + 1) % 4) as usize];
+        let rho = hands[((leader + 3) % 4) as usize];
+        let pd = hands[((leader + 2) % 4) as usize];
+        let others = lho.union(rho).union(pd);
+        let opp_trumps = self
+            .trump
+            .map_or(0, |t| lho.of_suit(t).len() + rho.of_suit(t).len());
+        let mut total = 0i32;
+        for suit in Suit::ALL {
+            let mine = me.of_suit(suit);
+            if mine.is_empty() {
+                continue;
+            }
+            let theirs = others.of_suit(suit);
+            // count my top cards above every outstanding card of the suit
+            let mut run = 0u32;
+            for r in (0..13u8).rev() {
+                let Some(c) = Card::new(suit, r) else {
+                    continue;
+                };
+                if mine.contains(c) {
+                    run += 1;
+                } else if theirs.contains(c) {
+                    break;
+                }
+            }
+            if run == 0 {
+                continue;
+            }
+            let is_trump = Some(suit) == self.trump;
+            let cap = if is_trump || opp_trumps == 0 {
+                run
+            } else {
+                // safe only while both opponents still follow suit
+                run.min(lho.of_suit(suit).len())
+                    .min(rho.of_suit(suit).len())
+            };
+            total += i32::try_from(cap).unwrap_or(0);
+        }
+        // In a trump contract a side suit may be cut short by ruffs; the cap above keeps it safe.
+        total.min(i32::try_from(me.len()).unwrap_or(0))
+    }
+
+    /// Order moves so that likely cut-offs come first.
+    fn order(&self, moves: &mut [Card], trick: &[Card], leader: Seat, seat: Seat) {
+        let trump = self.trump;
+        if trick.is_empty() {
+            // leads: top cards first (winners), trumps last
+            moves.sort_by_key(|c| (Some(c.suit()) == trump, std::cmp::Reverse(c.rank())));
+            return;
+        }
+        let lead = trick[0].suit();
+        let mut best = 0;
+        for i in 1..trick.len() {
+            if beats(trick[i], trick[best], lead, trump) {
+                best = i;
+            }
+        }
+        let best_seat = (leader + u8::try_from(best).unwrap_or(0)) % 4;
+        let partner_winning = best_seat % 2 == seat % 2;
+        let top = trick[best];
+        moves.sort_by_key(|c| {
+            let wins = beats(*c, top, lead, trump);
+            let t = Some(c.suit()) == trump;
+            (u8::from(!partner_winning && !wins), t, c.rank())
+        });
+    }
+
     /// Can NS take at least `target` tricks from here (current trick included)?
     fn reaches(
         &mut self,
@@ -135,7 +207,17 @@ impl Solver {
         let outstanding = hands
             .iter()
             .fold(CardSet::from_cards(trick), |a, h| a.union(*h));
-        let moves = Self::moves(hands[seat as usize], trick.first().copied(), outstanding);
+        if trick.is_empty() {
+            let quick = self.quick_tricks(hands, leader);
+            if leader % 2 == 0 && quick >= target {
+                return Ok(true);
+            }
+            if leader % 2 == 1 && remaining - quick < target {
+                return Ok(false);
+            }
+        }
+        let mut moves = Self::moves(hands[seat as usize], trick.first().copied(), outstanding);
+        self.order(&mut moves, trick, leader, seat);
         let mut result = !maximizing;
         for c in moves {
             hands[seat as usize].remove(c);
