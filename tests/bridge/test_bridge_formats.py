@@ -316,3 +316,18 @@ def test_random_boards_write_and_read_back(
     )
     assert check_board(again) in (("consistent", "consistent_claim") if n else ("no_play",))
     assert again.claimed == (0 < n < 52)
+
+
+def test_tag_escapes_and_section_bodies_survive_writing() -> None:
+    f = DATA / "dominicprice+endplay/tests/pbn/example2.pbn"
+    (board, *_) = pbn.read_file(f)
+    assert ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R") in board.tags
+    text = pbn.write([board])
+    assert "Declarer;Denomination\\2R;Result\\2R" in text
+    assert "W  C  5" in text  # the table rows are written back
+    (again,) = pbn.read(text)
+    assert again == board
+    assert dict(again.sections)["OptimumResultTable"] == dict(board.sections)["OptimumResultTable"]
+    (q,) = pbn.read('[Event "a \\"quoted\\" \\\\ name"]\n')
+    assert q.event == 'a "quoted" \\ name'
+    assert pbn.read(pbn.write([q])) == [q]

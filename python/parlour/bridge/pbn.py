@@ -92,11 +92,13 @@ _DISPLAY = {s + r: i * 16 + 12 - k for i, s in enumerate(SUITS) for k, r in enum
 
 
 def _unescape(v: str) -> str:
-    return re.sub(r"\\(.)", r"\1", v) if "\\" in v else v
+    return re.sub(r'\\(["\\])', r"\1", v) if "\\" in v else v
 
 
 def _escape(v: str) -> str:
-    return v.replace("\\", "\\\\").replace('"', '\\"')
+    # only a backslash before '"', '\\' or the end needs doubling to read back the same
+    v = re.sub(r'\\(?=["\\]|$)', r"\\\\", v)
+    return v.replace('"', '\\"')
 
 
 def _scan(text: str) -> list[_Game]:
@@ -133,13 +135,7 @@ def _scan_once(
         if cur is None:
             cur = _Game(line)
         # anchor: inside a kept section body (-1) or before the next tag
-        anchor = (
-            -1
-            if owner is not None and owner.name != "Play" and owner.name in _SECTIONS
-            else len(cur.tags)
-        )
-        if owner is not None and owner.name not in _SECTIONS:
-            anchor = len(cur.tags)
+        anchor = -1 if owner is not None and owner.name != "Play" else len(cur.tags)
         cur.comments.append((txt, anchor))
 
     for ln, line in enumerate(text.splitlines(), start=1):
@@ -148,11 +144,11 @@ def _scan_once(
             end = line.find("}")
             if end < 0:
                 in_comment.append(line)
-                if comment_owner is not None and comment_owner.name == "Auction":
+                if comment_owner is not None and comment_owner.name != "Play":
                     comment_owner.raw.append(line)
                 continue
             in_comment.append(line[:end])
-            if comment_owner is not None and comment_owner.name == "Auction":
+            if comment_owner is not None and comment_owner.name != "Play":
                 comment_owner.raw.append(line)
             add_comment("\n".join(in_comment), ln, comment_owner)
             in_comment = None
@@ -169,7 +165,7 @@ def _scan_once(
         last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
         if (
             last is not None
-            and last.name == "Auction"
+            and last.name != "Play"
             and pos == 0
             and not line.lstrip().startswith("[")
         ):
@@ -197,7 +193,7 @@ def _scan_once(
                 cur.tags.append(last)
                 cur.names.add(name)
                 rest = line[m.end() :]
-                if name == "Auction" and rest.strip():
+                if name != "Play" and rest.strip():
                     last.raw.append(rest)
             elif g_brace is not None:
                 end = line.find("}", m.end())
@@ -627,7 +623,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                                 pt.col,
                             )
                         )
-    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.name == "Auction")
+    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.raw and t.name != "Play")
     comments = tuple(c for c, _ in game.comments)
     anchors = tuple(a + len(extra) if a >= 0 else a for _, a in game.comments)
     room = val("Room")
@@ -756,21 +752,23 @@ def write(boards: Iterable[Board]) -> str:
             else (len(b.tags),) * len(b.comments)
         )
         tags = list(b.tags) or _synth_tags(b)
-        sections = dict(b.sections)
+        bodies: dict[str, list[tuple[str, ...]]] = {}
+        for name, lines in b.sections:
+            bodies.setdefault(name, []).append(lines)
         if not b.tags and b.auction:
             calls = list(b.auction)
-            sections["Auction"] = tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))
+            bodies["Auction"] = [tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))]
         for i, (name, value) in enumerate(tags):
             for c, a in zip(b.comments, anchors, strict=True):
                 if a == i:
                     out += _comment_text(c)
             out.append(f'[{name} "{_escape(value)}"]')
-            if name == "Auction":
-                out += list(sections.get("Auction", ()))
-            elif name == "Play":
+            if name == "Play":
                 out += _play_rows(b)
                 if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
                     out.append("*")
+            elif bodies.get(name):
+                out += list(bodies[name].pop(0))
         for c, a in zip(b.comments, anchors, strict=True):
             if a >= len(tags):
                 out += _comment_text(c)
