@@ -331,3 +331,18 @@ def test_tag_escapes_and_section_bodies_survive_writing() -> None:
     (q,) = pbn.read('[Event "a \\"quoted\\" \\\\ name"]\n')
     assert q.event == 'a "quoted" \\ name'
     assert pbn.read(pbn.write([q])) == [q]
+
+
+def test_lin_dealer_from_board_number_and_table_with_title() -> None:
+    text = (
+        "qx|c6,BOARD 6|md|S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQJ,|"
+        "mb|1N|mb|p|mb|p|mb|p|pc|S3|"
+    )
+    (b,) = lin.read(text)
+    assert (b.board, b.room, b.dealer) == ("6", "Closed", "E")
+    assert b.irregularities
+    assert b.contract is not None
+    assert b.contract.declarer == "E"
+    assert b.opening_leader == "S"
+    assert b.play == ("S3",)
+    assert [p.code for p in b.problems] == ["CARD_NOT_OWNED"]
