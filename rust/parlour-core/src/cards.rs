@@ -83,9 +83,7 @@ pub const KING: u8 = 11;
 /// Rank index of the ace.
 pub const ACE: u8 = 12;
 
-const RANK_CHARS: [char; 13] = [
-    '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A',
-];
+const RANK_CHARS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
 
 /// How a card is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,9 +145,7 @@ impl Card {
     /// The rank as written in `spelling` (`T` or `10` for the ten).
     #[must_use]
     pub fn rank_text(self, spelling: Spelling) -> &'static str {
-        const PLAIN: [&str; 13] = [
-            "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A",
-        ];
+        const PLAIN: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
         if spelling == Spelling::DalMara && self.rank() == TEN {
             "10"
         } else {
@@ -177,10 +173,7 @@ impl Card {
     pub fn parse(text: &str, spelling: Spelling) -> Result<Card> {
         let bad = || {
             let shown: String = text.chars().take(40).collect();
-            Error::notation(
-                "INVALID_CARD",
-                format!("not a card in {spelling:?} spelling: {shown:?}"),
-            )
+            Error::notation("INVALID_CARD", format!("not a card in {spelling:?} spelling: {shown:?}"))
         };
         let (rank_part, suit_char) = match spelling {
             Spelling::DalMara | Spelling::RankSuit => {
@@ -198,9 +191,7 @@ impl Card {
             Spelling::DalMara => suit_char.is_ascii_lowercase(),
             _ => suit_char.is_ascii_uppercase(),
         };
-        let suit = Suit::from_letter(suit_char)
-            .filter(|_| suit_ok)
-            .ok_or_else(bad)?;
+        let suit = Suit::from_letter(suit_char).filter(|_| suit_ok).ok_or_else(bad)?;
         let rank = match (spelling, rank_part) {
             (Spelling::DalMara, "10") => TEN,
             (Spelling::DalMara, "T") => return Err(bad()),
@@ -237,8 +228,9 @@ impl CardSet {
     /// The standard 52-card deck.
     pub const FULL52: CardSet = CardSet(LANE | LANE << 16 | LANE << 32 | LANE << 48);
     /// The 36-card deck, six to ace in every suit.
-    pub const FULL36: CardSet =
-        CardSet((LANE & !0xF) | (LANE & !0xF) << 16 | (LANE & !0xF) << 32 | (LANE & !0xF) << 48);
+    pub const FULL36: CardSet = CardSet(
+        (LANE & !0xF) | (LANE & !0xF) << 16 | (LANE & !0xF) << 32 | (LANE & !0xF) << 48,
+    );
 
     /// The set of the given cards.
     #[must_use]
@@ -391,9 +383,7 @@ pub fn deck36() -> Vec<Card> {
 /// # Errors
 /// `INVALID_CARD` for the first token that is not a card.
 pub fn parse_cards(text: &str, spelling: Spelling) -> Result<Vec<Card>> {
-    text.split_whitespace()
-        .map(|t| Card::parse(t, spelling))
-        .collect()
+    text.split_whitespace().map(|t| Card::parse(t, spelling)).collect()
 }
 
 #[cfg(test)]
@@ -414,18 +404,8 @@ mod tests {
                 assert_eq!(Card::parse(&c.format(sp), sp).unwrap(), c);
             }
         }
-        assert_eq!(
-            Card::parse("10s", Spelling::DalMara)
-                .unwrap()
-                .format(Spelling::Bridge),
-            "ST"
-        );
-        assert_eq!(
-            Card::parse("HT", Spelling::Bridge)
-                .unwrap()
-                .format(Spelling::RankSuit),
-            "TH"
-        );
+        assert_eq!(Card::parse("10s", Spelling::DalMara).unwrap().format(Spelling::Bridge), "ST");
+        assert_eq!(Card::parse("HT", Spelling::Bridge).unwrap().format(Spelling::RankSuit), "TH");
     }
 
     #[test]
@@ -452,9 +432,6 @@ mod tests {
         assert_eq!(a.union(h).len(), 14);
         assert!(a.intersection(h).is_empty());
         assert_eq!(CardSet::FULL52.of_suit(Suit::Clubs).len(), 13);
-        assert_eq!(
-            CardSet::rank_mask(TEN).intersection(CardSet::FULL52).len(),
-            4
-        );
+        assert_eq!(CardSet::rank_mask(TEN).intersection(CardSet::FULL52).len(), 4);
     }
 }

@@ -43,11 +43,7 @@ pub struct Error {
 impl Error {
     /// Build an error of any kind.
     pub fn new(kind: ErrorKind, code: impl Into<String>, message: impl Into<String>) -> Self {
-        Error {
-            kind,
-            code: code.into(),
-            message: message.into(),
-        }
+        Error { kind, code: code.into(), message: message.into() }
     }
     /// A [`ErrorKind::Notation`] error.
     pub fn notation(code: impl Into<String>, message: impl Into<String>) -> Self {

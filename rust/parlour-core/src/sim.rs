@@ -65,44 +65,26 @@ pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Res
     while !state.is_terminal() {
         let mv = match policy {
             Policy::Computer => state.computer_move().ok_or_else(|| {
-                Error::config(
-                    "NO_COMPUTER_PLAYER",
-                    "this game has no built-in computer player",
-                )
+                Error::config("NO_COMPUTER_PLAYER", "this game has no built-in computer player")
             })?,
             Policy::Random | Policy::First => {
                 state.legal_moves_into(&mut buf);
                 if buf.is_empty() {
-                    return Err(Error::invalid_state(
-                        "PLAYOUT_STUCK",
-                        "no legal move in a running game",
-                    ));
+                    return Err(Error::invalid_state("PLAYOUT_STUCK", "no legal move in a running game"));
                 }
-                let i = if policy == Policy::Random {
-                    rng.index(buf.len())
-                } else {
-                    0
-                };
+                let i = if policy == Policy::Random { rng.index(buf.len()) } else { 0 };
                 buf[i]
             }
         };
         state.apply_mut(mv)?;
         moves += 1;
         if moves > MAX_MOVES {
-            return Err(Error::invalid_state(
-                "PLAYOUT_STUCK",
-                "game exceeded the move bound",
-            ));
+            return Err(Error::invalid_state("PLAYOUT_STUCK", "game exceeded the move bound"));
         }
     }
     let mut returns = vec![0f32; state.num_seats()];
     state.returns_into(&mut returns);
-    Ok(Playout {
-        returns,
-        moves,
-        hash: state.zobrist(),
-        winner: state.winner(),
-    })
+    Ok(Playout { returns, moves, hash: state.zobrist(), winner: state.winner() })
 }
 
 /// Per-game arrays of a batch, in game-index order.
@@ -137,8 +119,7 @@ impl Batch {
         self.returns.extend_from_slice(&p.returns);
         self.moves.push(p.moves);
         self.hashes.push(p.hash);
-        self.winners
-            .push(p.winner.map_or(-1, |w| i8::try_from(w).unwrap_or(-1)));
+        self.winners.push(p.winner.map_or(-1, |w| i8::try_from(w).unwrap_or(-1)));
     }
     fn extend(&mut self, other: Batch) {
         self.returns.extend(other.returns);
@@ -152,12 +133,7 @@ impl Batch {
 ///
 /// # Errors
 /// As [`playout`].
-pub fn play_indexed<G: GameState>(
-    config: &G::Config,
-    seed: u64,
-    index: u64,
-    policy: Policy,
-) -> Result<Playout> {
+pub fn play_indexed<G: GameState>(config: &G::Config, seed: u64, index: u64, policy: Policy) -> Result<Playout> {
     let game_seed = seed_for(seed, index);
     let mut rng = Rng::new(seed_for(game_seed, 1));
     playout(G::new_game(config, game_seed), policy, &mut rng)
@@ -193,10 +169,7 @@ pub fn simulate<G: GameState>(
                 Ok(b)
             })
             .collect();
-        let mut out = Batch {
-            start,
-            ..Batch::default()
-        };
+        let mut out = Batch { start, ..Batch::default() };
         for part in parts {
             let part = part?;
             out.seats = out.seats.max(part.seats);

@@ -35,10 +35,7 @@ impl TrickRules {
     /// Rules with a whole trump suit (or none for no-trump) and a policy.
     #[must_use]
     pub fn with_trump_suit(trump: Option<Suit>, policy: FollowPolicy) -> TrickRules {
-        TrickRules {
-            trumps: trump.map_or(CardSet::EMPTY, CardSet::suit_mask),
-            policy,
-        }
+        TrickRules { trumps: trump.map_or(CardSet::EMPTY, CardSet::suit_mask), policy }
     }
 
     /// The effective-suit group of `card`: the trump set if it is a trump, else its suit
@@ -71,13 +68,7 @@ impl TrickRules {
 
     /// Does `challenger` beat `best` (the current winner of a trick led with `lead`)?
     #[must_use]
-    pub fn beats(
-        &self,
-        challenger: Card,
-        best: Card,
-        lead: Card,
-        power: impl Fn(Card) -> u32,
-    ) -> bool {
+    pub fn beats(&self, challenger: Card, best: Card, lead: Card, power: impl Fn(Card) -> u32) -> bool {
         let c_trump = self.trumps.contains(challenger);
         let b_trump = self.trumps.contains(best);
         match (c_trump, b_trump) {
@@ -125,10 +116,7 @@ mod tests {
     fn follow_suit_and_winner() {
         let rules = TrickRules::with_trump_suit(Some(Suit::Hearts), FollowPolicy::FollowSuit);
         let hand = CardSet::from_cards(&[c("S2"), c("H3"), c("D4")]);
-        assert_eq!(
-            rules.legal(hand, Some(c("SA"))),
-            CardSet::from_cards(&[c("S2")])
-        );
+        assert_eq!(rules.legal(hand, Some(c("SA"))), CardSet::from_cards(&[c("S2")]));
         assert_eq!(rules.legal(hand, Some(c("CA"))), hand);
         let trick = [c("SA"), c("S2"), c("H2"), c("SK")];
         assert_eq!(rules.winner(&trick, natural_power), Some(2));
@@ -148,9 +136,6 @@ mod tests {
         let hand = CardSet::from_cards(&[c("S7"), c("D9")]);
         // Spades led: the seven of spades is a trump, not a spade, so the hand is void in
         // spades and must trump.
-        assert_eq!(
-            rules.legal(hand, Some(c("SA"))),
-            CardSet::from_cards(&[c("S7")])
-        );
+        assert_eq!(rules.legal(hand, Some(c("SA"))), CardSet::from_cards(&[c("S7")]));
     }
 }

@@ -12,9 +12,7 @@ fn spelling(name: &str) -> PyResult<Spelling> {
         "bridge" => Ok(Spelling::Bridge),
         other => Err(config_err(
             "INVALID_SPELLING",
-            format!(
-                "unknown spelling {other:?}; expected dalmara, gyla, durak, ranksuit or bridge"
-            ),
+            format!("unknown spelling {other:?}; expected dalmara, gyla, durak, ranksuit or bridge"),
         )),
     }
 }
@@ -51,10 +49,7 @@ pub fn deck(size: i64) -> PyResult<Vec<u8>> {
     match size {
         52 => Ok(CardSet::FULL52.iter().map(Card::index).collect()),
         36 => Ok(CardSet::FULL36.iter().map(Card::index).collect()),
-        _ => Err(config_err(
-            "INVALID_DECK_SIZE",
-            format!("deck size must be 52 or 36, not {size}"),
-        )),
+        _ => Err(config_err("INVALID_DECK_SIZE", format!("deck size must be 52 or 36, not {size}"))),
     }
 }
 
@@ -80,16 +75,8 @@ fn policy(name: &str) -> PyResult<FollowPolicy> {
 /// The mask of the cards of `hand` that may be played to a trick led with `lead`.
 #[pyfunction]
 #[pyo3(signature = (hand, lead, trumps, follow_policy = "follow"))]
-pub fn trick_legal(
-    hand: u64,
-    lead: Option<i64>,
-    trumps: u64,
-    follow_policy: &str,
-) -> PyResult<u64> {
-    let rules = TrickRules {
-        trumps: CardSet(trumps),
-        policy: policy(follow_policy)?,
-    };
+pub fn trick_legal(hand: u64, lead: Option<i64>, trumps: u64, follow_policy: &str) -> PyResult<u64> {
+    let rules = TrickRules { trumps: CardSet(trumps), policy: policy(follow_policy)? };
     let lead = lead.map(card).transpose()?;
     Ok(rules.legal(CardSet(hand), lead).bits())
 }
@@ -98,9 +85,6 @@ pub fn trick_legal(
 #[pyfunction]
 pub fn trick_winner(cards: Vec<i64>, trumps: u64) -> PyResult<Option<usize>> {
     let cards: Vec<Card> = cards.into_iter().map(card).collect::<PyResult<_>>()?;
-    let rules = TrickRules {
-        trumps: CardSet(trumps),
-        policy: FollowPolicy::FollowSuit,
-    };
+    let rules = TrickRules { trumps: CardSet(trumps), policy: FollowPolicy::FollowSuit };
     Ok(rules.winner(&cards, natural_power))
 }

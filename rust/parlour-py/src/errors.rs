@@ -32,25 +32,17 @@ fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
         .map(|s| (*s).to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".to_string());
-    Error::invalid_state(
-        "INTERNAL_ERROR",
-        format!("internal error in parlour-core: {what}"),
-    )
+    Error::invalid_state("INTERNAL_ERROR", format!("internal error in parlour-core: {what}"))
 }
 
 /// Run `f` with the GIL released; a panic inside becomes an `InvalidStateError` with code
 /// `INTERNAL_ERROR` instead of reaching Python.
-pub fn detached<T: Send>(
-    py: Python<'_>,
-    f: impl FnOnce() -> Result<T, Error> + Send,
-) -> PyResult<T> {
+pub fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
     py.detach(|| catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Err(panic_error(&*p))))
         .map_err(to_py)
 }
 
 /// Run short core code with the GIL held, panics caught as in [`detached`].
 pub fn guarded<T>(f: impl FnOnce() -> Result<T, Error>) -> PyResult<T> {
-    catch_unwind(AssertUnwindSafe(f))
-        .unwrap_or_else(|p| Err(panic_error(&*p)))
-        .map_err(to_py)
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Err(panic_error(&*p))).map_err(to_py)
 }

@@ -40,9 +40,7 @@ pub fn simulate_batch<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let policy = guarded(|| Policy::parse(policy))?;
     let game = game.to_string();
-    let batch = detached(py, move || {
-        games::simulate(&game, &options, seed, start, count, policy, threads)
-    })?;
+    let batch = detached(py, move || games::simulate(&game, &options, seed, start, count, policy, threads))?;
     let d = PyDict::new(py);
     d.set_item("seats", batch.seats)?;
     let returns: Vec<u8> = batch.returns.iter().flat_map(|x| x.to_le_bytes()).collect();

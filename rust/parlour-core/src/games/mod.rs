@@ -32,29 +32,22 @@ pub struct GameInfo {
 }
 
 /// Every registered game.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        id: "whist",
-        title: "generic four-player 52-card trick-taking game (whist-style)",
-        seats: 4,
-        computer: false,
-        options: &[("no_trump", "false", "play without trumps")],
-    },
-    GameInfo {
-        id: "bridge-play",
-        title: "contract-bridge card play from random deals (returns = tricks of each side)",
-        seats: 4,
-        computer: true,
-        options: &[
-            (
-                "strain",
-                "random",
-                "trump strain: S, H, D, C, N (no-trump) or random",
-            ),
-            ("declarer", "random", "declarer seat: N, E, S, W or random"),
-        ],
-    },
-];
+pub const GAMES: &[GameInfo] = &[GameInfo {
+    id: "whist",
+    title: "generic four-player 52-card trick-taking game (whist-style)",
+    seats: 4,
+    computer: false,
+    options: &[("no_trump", "false", "play without trumps")],
+}, GameInfo {
+    id: "bridge-play",
+    title: "contract-bridge card play from random deals (returns = tricks of each side)",
+    seats: 4,
+    computer: true,
+    options: &[
+        ("strain", "random", "trump strain: S, H, D, C, N (no-trump) or random"),
+        ("declarer", "random", "declarer seat: N, E, S, W or random"),
+    ],
+}];
 
 /// Look up a registered game.
 ///
@@ -63,10 +56,7 @@ pub const GAMES: &[GameInfo] = &[
 pub fn info(id: &str) -> Result<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
         let known: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        Error::config(
-            "UNKNOWN_GAME",
-            format!("unknown game {id:?}; known games: {}", known.join(", ")),
-        )
+        Error::config("UNKNOWN_GAME", format!("unknown game {id:?}; known games: {}", known.join(", ")))
     })
 }
 
@@ -81,17 +71,11 @@ pub fn check_options<'a>(id: &str, options: &'a [(String, String)]) -> Result<Op
             let known: Vec<&str> = g.options.iter().map(|o| o.0).collect();
             return Err(Error::config(
                 "UNKNOWN_OPTION",
-                format!(
-                    "game {id} has no option {k:?}; options: {}",
-                    known.join(", ")
-                ),
+                format!("game {id} has no option {k:?}; options: {}", known.join(", ")),
             ));
         }
     }
-    Ok(Options {
-        info: g,
-        given: options,
-    })
+    Ok(Options { info: g, given: options })
 }
 
 /// Options given for a game, with the registry defaults behind them.
@@ -121,10 +105,7 @@ impl Options<'_> {
         match self.get(name) {
             "true" | "1" | "yes" => Ok(true),
             "false" | "0" | "no" => Ok(false),
-            v => Err(Error::config(
-                "INVALID_OPTION",
-                format!("option {name} must be true or false, not {v:?}"),
-            )),
+            v => Err(Error::config("INVALID_OPTION", format!("option {name} must be true or false, not {v:?}"))),
         }
     }
     /// Option `name` as an integer in `lo..=hi`.
@@ -133,15 +114,9 @@ impl Options<'_> {
     /// `INVALID_OPTION` when it is not such an integer.
     pub fn int(&self, name: &str, lo: i64, hi: i64) -> Result<i64> {
         let v = self.get(name);
-        v.parse::<i64>()
-            .ok()
-            .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| {
-                Error::config(
-                    "INVALID_OPTION",
-                    format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"),
-                )
-            })
+        v.parse::<i64>().ok().filter(|n| (lo..=hi).contains(n)).ok_or_else(|| {
+            Error::config("INVALID_OPTION", format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"))
+        })
     }
     /// Option `name`, which must be one of `choices`.
     ///
@@ -150,13 +125,7 @@ impl Options<'_> {
     pub fn choice(&self, name: &str, choices: &[&'static str]) -> Result<&'static str> {
         let v = self.get(name);
         choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
-            Error::config(
-                "INVALID_OPTION",
-                format!(
-                    "option {name} must be one of {}, not {v:?}",
-                    choices.join(", ")
-                ),
-            )
+            Error::config("INVALID_OPTION", format!("option {name} must be one of {}, not {v:?}", choices.join(", ")))
         })
     }
 }
@@ -176,16 +145,11 @@ pub fn simulate(
 ) -> Result<Batch> {
     let opts = check_options(id, options)?;
     if policy == Policy::Computer && !opts.info.computer {
-        return Err(Error::config(
-            "NO_COMPUTER_PLAYER",
-            format!("game {id} has no built-in computer player"),
-        ));
+        return Err(Error::config("NO_COMPUTER_PLAYER", format!("game {id} has no built-in computer player")));
     }
     match id {
         "whist" => {
-            let config = whist::WhistConfig {
-                no_trump: opts.flag("no_trump")?,
-            };
+            let config = whist::WhistConfig { no_trump: opts.flag("no_trump")? };
             sim::simulate::<whist::Whist>(&config, seed, start, count, policy, threads)
         }
         "bridge-play" => {
@@ -208,9 +172,6 @@ pub fn simulate(
             sim::simulate::<bridge::BridgePlay>(&config, seed, start, count, policy, threads)
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
-        _ => Err(Error::config(
-            "UNKNOWN_GAME",
-            format!("unknown game {id:?}"),
-        )),
+        _ => Err(Error::config("UNKNOWN_GAME", format!("unknown game {id:?}"))),
     }
 }

@@ -50,10 +50,7 @@ impl Whist {
     /// `INVALID_DECK` when `deck` is not the 52 distinct cards.
     pub fn from_deck(deck: &[Card], config: &WhistConfig) -> Result<Whist> {
         if deck.len() != 52 || CardSet::from_cards(deck) != CardSet::FULL52 {
-            return Err(Error::config(
-                "INVALID_DECK",
-                "a deck must hold each of the 52 cards once",
-            ));
+            return Err(Error::config("INVALID_DECK", "a deck must hold each of the 52 cards once"));
         }
         Ok(Self::deal(deck, config))
     }
@@ -64,11 +61,7 @@ impl Whist {
         for (k, &c) in deck.iter().enumerate() {
             hands[k % 4].insert(c);
         }
-        let trump = if config.no_trump {
-            None
-        } else {
-            deck.last().map(|c| c.suit())
-        };
+        let trump = if config.no_trump { None } else { deck.last().map(|c| c.suit()) };
         let mut s = Whist {
             hands,
             trick: [deck[0]; 4],
@@ -137,10 +130,7 @@ impl GameState for Whist {
             return;
         }
         let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        out.extend(
-            self.rules()
-                .legal(self.hands[self.seat_to_move() as usize], lead),
-        );
+        out.extend(self.rules().legal(self.hands[self.seat_to_move() as usize], lead));
     }
 
     fn apply(&self, mv: Card) -> Result<Self> {
@@ -156,17 +146,11 @@ impl GameState for Whist {
         let seat = self.seat_to_move();
         let hand = self.hands[seat as usize];
         if !hand.contains(mv) {
-            return Err(Error::illegal(
-                "CARD_NOT_HELD",
-                format!("seat {seat} does not hold {mv}"),
-            ));
+            return Err(Error::illegal("CARD_NOT_HELD", format!("seat {seat} does not hold {mv}")));
         }
         let lead = (self.trick_len > 0).then(|| self.trick[0]);
         if !self.rules().legal(hand, lead).contains(mv) {
-            return Err(Error::illegal(
-                "MUST_FOLLOW_SUIT",
-                format!("{mv} does not follow suit"),
-            ));
+            return Err(Error::illegal("MUST_FOLLOW_SUIT", format!("{mv} does not follow suit")));
         }
         self.hash ^= zobrist::feature(F_TURN, seat as usize);
         self.hands[seat as usize].remove(mv);
@@ -181,10 +165,7 @@ impl GameState for Whist {
                 self.hash ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
             }
             self.won[winner as usize] += 1;
-            self.hash ^= zobrist::feature(
-                F_TURN + 1 + winner as usize,
-                self.won[winner as usize] as usize,
-            );
+            self.hash ^= zobrist::feature(F_TURN + 1 + winner as usize, self.won[winner as usize] as usize);
             self.trick_len = 0;
             self.leader = winner;
         }
@@ -210,17 +191,10 @@ impl GameState for Whist {
         let hands: Vec<String> = self
             .hands
             .iter()
-            .map(|h| {
-                h.iter()
-                    .map(|c| c.format(Spelling::Bridge))
-                    .collect::<Vec<_>>()
-                    .join("")
-            })
+            .map(|h| h.iter().map(|c| c.format(Spelling::Bridge)).collect::<Vec<_>>().join(""))
             .collect();
-        let trick: Vec<String> = self.trick[..self.trick_len as usize]
-            .iter()
-            .map(|c| c.format(Spelling::Bridge))
-            .collect();
+        let trick: Vec<String> =
+            self.trick[..self.trick_len as usize].iter().map(|c| c.format(Spelling::Bridge)).collect();
         format!(
             "{}/{}/{}/{}/{} {} {} {}",
             self.trump.map_or('N', Suit::letter),

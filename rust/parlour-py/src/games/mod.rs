@@ -11,11 +11,7 @@ use pyo3::prelude::*;
 
 /// Add `sub` to `parent` and to `sys.modules` as `parlour._core.<name>` so that
 /// `import parlour._core.<name>` works.
-pub fn add_submodule(
-    parent: &Bound<'_, PyModule>,
-    sub: &Bound<'_, PyModule>,
-    name: &str,
-) -> PyResult<()> {
+pub fn add_submodule(parent: &Bound<'_, PyModule>, sub: &Bound<'_, PyModule>, name: &str) -> PyResult<()> {
     parent.add_submodule(sub)?;
     parent
         .py()

@@ -19,9 +19,7 @@ impl PyWhist {
     #[new]
     #[pyo3(signature = (seed, no_trump = false))]
     fn new(seed: u64, no_trump: bool) -> Self {
-        PyWhist {
-            inner: Whist::new_game(&WhistConfig { no_trump }, seed),
-        }
+        PyWhist { inner: Whist::new_game(&WhistConfig { no_trump }, seed) }
     }
 
     /// Deal from an explicit 52-card order (bit indices); card `k` goes to seat `k % 4`.
@@ -37,8 +35,7 @@ impl PyWhist {
                     .ok_or_else(|| config_err("INVALID_DECK", format!("{i} is not a card index")))
             })
             .collect::<PyResult<_>>()?;
-        guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))
-            .map(|inner| PyWhist { inner })
+        guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump })).map(|inner| PyWhist { inner })
     }
 
     /// The seat to move, or None when the game is over.
