@@ -346,3 +346,19 @@ def test_lin_dealer_from_board_number_and_table_with_title() -> None:
     assert b.opening_leader == "S"
     assert b.play == ("S3",)
     assert [p.code for p in b.problems] == ["CARD_NOT_OWNED"]
+
+
+def test_double_dummy_tricks_tag_agrees_with_optimum_result_table() -> None:
+    boards = pbn.read_file(DATA / "dominicprice+endplay/tests/pbn/example2.pbn")
+    checked = 0
+    for b in boards:
+        table = b.double_dummy_tricks
+        rows = dict(b.sections).get("OptimumResultTable")
+        if table is None or rows is None:
+            continue
+        for row in rows:
+            declarer, strain, tricks = row.split()
+            assert table[(declarer, "N" if strain == "NT" else strain)] == int(tricks)  # type: ignore[index]
+        checked += 1
+    assert checked >= 270
+    assert pbn.read('[Event "x"]\n[DoubleDummyTricks "zz"]\n')[0].double_dummy_tricks is None

@@ -128,6 +128,10 @@ def test_every_real_record_replays() -> None:
             inherited = r["inherited_tags"]
             assert isinstance(inherited, list)
             assert set(inherited) <= set(board.inherited_tags)
+        if "pbn_DoubleDummyTricks" in r:
+            assert dict(board.tags)["DoubleDummyTricks"] == r["pbn_DoubleDummyTricks"]
+            assert board.double_dummy_tricks is not None
+            seen["dd_tags"] += 1
         # the Rust play state accepts every recorded card and counts the same tricks
         state = BridgePlayState(board.hands or {}, board.contract or "1N", None)
         for card in board.play:
@@ -135,6 +139,7 @@ def test_every_real_record_replays() -> None:
         assert state.declarer_tricks == decl, r["id"]
         seen[status] += 1
     assert seen["found_by_content"] <= 0.01 * len(records)
+    assert seen["dd_tags"] >= 278
     assert seen["consistent"] + seen["consistent_claim"] + seen["no_result"] > 0.99 * len(records)
 
 

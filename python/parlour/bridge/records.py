@@ -259,6 +259,23 @@ class Board:
             and all(c in ("Pass", "AP") for c in self.auction)
         )
 
+    @property
+    def double_dummy_tricks(self) -> dict[tuple[Seat, str], int] | None:
+        """The ``[DoubleDummyTricks]`` tag decoded: ``{(declarer, strain): tricks}``.
+
+        The tag is 20 hexadecimal digits, declarers N, S, E, W in that order, each with the
+        tricks it takes in NT, S, H, D, C (strain ``N`` = no-trump). None when absent or
+        malformed.
+        """
+        value = dict(self.tags).get("DoubleDummyTricks", "")
+        if len(value) != 20 or any(c not in "0123456789abcdefABCDEF" for c in value):
+            return None
+        out: dict[tuple[Seat, str], int] = {}
+        for i, declarer in enumerate(("N", "S", "E", "W")):
+            for j, strain in enumerate("NSHDC"):
+                out[(declarer, strain)] = int(value[5 * i + j], 16)  # type: ignore[index]
+        return out
+
     def to_play(self) -> Play:
         """The play as a ``Play`` dictionary (``first`` = opening leader, N when unknown)."""
         first = self.opening_leader or "N"
