@@ -41,3 +41,20 @@ def test_bad_positions() -> None:
         dd.solve({"N": ["SA", "SK"], "E": ["S2"], "S": ["S4"], "W": ["S3"]}, None, "N")
     with pytest.raises(ParlourError):
         dd.solve({"N": ["SA"], "E": ["S2"], "S": ["S4"], "W": ["S3"]}, "X", "N")  # type: ignore[arg-type]
+
+
+def test_dd_table_agrees_with_recorded_positions() -> None:
+    """table[trump][declarer] = k - (tricks of the leader's side) when declarer is RHO."""
+    checked = 0
+    for line in (VECTORS / "bridge_dd_positions.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        if r["current_trick"] or r["cards_per_hand_at_trick_start"] > 5:
+            continue
+        table = dd.dd_table(r["remaining_hands"])
+        seats = "NESW"
+        declarer = seats[(seats.index(r["trick_leader"]) + 3) % 4]
+        k = r["cards_per_hand_at_trick_start"]
+        assert table[r["trump"]][declarer] == k - r["dd_tricks_side_to_move"], r["id"]
+        assert all(0 <= v <= k for row in table.values() for v in row.values())
+        checked += 1
+    assert checked >= 10

@@ -70,4 +70,5 @@ def dd_solve(
     leader: int,
     trick: list[int],
     budget: int = 10_000_000,
+    with_cards: bool = True,
 ) -> tuple[int, list[tuple[int, int]]]: ...

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from parlour._core import bridge as _native
 from parlour.bridge._cards import (
@@ -28,7 +29,7 @@ from parlour.bridge._cards import (
 )
 from parlour.bridge.play import HandsData
 
-__all__ = ["DoubleDummy", "solve"]
+__all__ = ["DoubleDummy", "dd_table", "solve"]
 
 DEFAULT_BUDGET = 10_000_000
 """Default node budget of a search."""
@@ -54,6 +55,7 @@ def solve(
     current_trick: Sequence[str] = (),
     *,
     budget: int = DEFAULT_BUDGET,
+    with_cards: bool = True,
 ) -> DoubleDummy:
     """Solve a position double dummy.
 
@@ -63,6 +65,8 @@ def solve(
         trick_leader: The seat that led (or leads) the current trick.
         current_trick: The cards already played to it, in order (0 to 3).
         budget: Node budget of the search.
+        with_cards: Also compute the value of every legal card (``by_card`` is empty when
+            False, which is all a double-dummy table needs).
 
     Returns:
         The tricks for the side to move and the value of each legal card.
@@ -77,5 +81,29 @@ def solve(
     masks = hands_masks(hands)
     trick = [card_code(c) for c in current_trick]
     t = None if trump is None else SUITS.index(trump)
-    tricks, by_card = _native.dd_solve(masks, t, lead, trick, budget)
+    tricks, by_card = _native.dd_solve(masks, t, lead, trick, budget, with_cards)
     return DoubleDummy(tricks=tricks, by_card={code_card(c): v for c, v in by_card})
+
+
+def dd_table(hands: HandsData, *, budget: int = DEFAULT_BUDGET) -> dict[str, dict[str, int]]:
+    """The double-dummy table of a full deal: ``table[strain][declarer]`` = declarer's tricks.
+
+    Strains ``N`` (no-trump), ``S``, ``H``, ``D``, ``C``; the opening lead is by declarer's
+    left-hand opponent. Each of the 20 entries is one search; a whole table takes seconds.
+
+    Raises:
+        ConfigError: ``DD_BUDGET_EXCEEDED`` when a search exceeds ``budget`` nodes.
+        InvalidStateError: Hands that are not a deal of equal hands.
+    """
+    seats = ("N", "E", "S", "W")
+    table: dict[str, dict[str, int]] = {}
+    for strain in "NSHDC":
+        trump = None if strain == "N" else strain
+        row: dict[str, int] = {}
+        for d, declarer in enumerate(seats):
+            leader = seats[(d + 1) % 4]
+            r = solve(hands, trump, leader, (), budget=budget, with_cards=False)  # type: ignore[arg-type]
+            held = cast("Mapping[str, Sequence[str]]", hands).get(leader, ())
+            row[declarer] = len(held) - r.tricks
+        table[strain] = row
+    return table

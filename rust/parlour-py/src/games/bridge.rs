@@ -304,7 +304,7 @@ pub fn validate_many(
 /// None, the current trick's leader and cards. Returns `(tricks for the side to move, [(card,
 /// tricks after it)])`; the search runs with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (hands, trump, leader, trick, budget = 10_000_000))]
+#[pyo3(signature = (hands, trump, leader, trick, budget = 10_000_000, with_cards = true))]
 pub fn dd_solve(
     py: Python<'_>,
     hands: [u64; 4],
@@ -312,6 +312,7 @@ pub fn dd_solve(
     leader: i64,
     trick: Vec<i64>,
     budget: u64,
+    with_cards: bool,
 ) -> PyResult<(u8, Vec<(u32, u8)>)> {
     let trump = match trump {
         None => None,
@@ -330,7 +331,7 @@ pub fn dd_solve(
     let leader = seat(leader, "leader")?;
     let cards: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
     detached(py, move || {
-        let r = dd::solve(hands_of(hands), trump, leader, &cards, budget)?;
+        let r = dd::solve_with(hands_of(hands), trump, leader, &cards, budget, with_cards)?;
         Ok((
             r.tricks,
             r.by_card

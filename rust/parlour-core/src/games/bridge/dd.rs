@@ -60,6 +60,29 @@ fn beats(c: Card, b: Card, lead: Suit, trump: Option<Suit>) -> bool {
     }
 }
 
+/// The hands with every card replaced by its rank among the cards still out in its suit (the
+/// top outstanding card becomes the ace): positions equal up to this map have equal values.
+fn normalize(hands: &[CardSet; 4]) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for s in 0..4u32 {
+        let shift = 16 * s;
+        let lanes = hands.map(|h| (h.bits() >> shift) & LANE);
+        let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+        let mut rel = 12u32;
+        for r in (0..13u32).rev() {
+            if all >> r & 1 == 1 {
+                for (o, lane) in out.iter_mut().zip(lanes) {
+                    if lane >> r & 1 == 1 {
+                        *o |= 1u64 << (shift + rel);
+                    }
+                }
+                rel = rel.saturating_sub(1);
+            }
+        }
+    }
+    out
+}
+
 impl Solver {
     /// Legal cards of `hand` with one representative per run of equivalent cards.
     fn moves(hand: CardSet, lead: Option<Card>, outstanding: CardSet) -> Vec<Card> {
@@ -190,7 +213,14 @@ impl Solver {
                 "the position is too large for the double-dummy node budget",
             ));
         }
-        let key = (hands.map(CardSet::bits), leader);
+        let key = (
+            if trick.is_empty() {
+                normalize(hands)
+            } else {
+                [0; 4]
+            },
+            leader,
+        );
         if trick.is_empty() {
             if let Some(&(lo, hi)) = self.table.get(&key) {
                 if i32::from(lo) >= target {
@@ -267,20 +297,22 @@ impl Solver {
         trick: &mut Vec<Card>,
     ) -> Result<u8> {
         let remaining = hands[leader as usize].len() + u32::from(!trick.is_empty());
-        let mut best = 0u8;
-        for t in 1..=remaining {
-            if self.reaches(hands, leader, trick, i32::try_from(t).unwrap_or(0))? {
-                best = u8::try_from(t).unwrap_or(0);
+        let (mut lo, mut hi) = (0i32, i32::try_from(remaining).unwrap_or(0));
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2;
+            if self.reaches(hands, leader, trick, mid)? {
+                lo = mid;
             } else {
-                break;
+                hi = mid - 1;
             }
         }
-        Ok(best)
+        Ok(u8::try_from(lo).unwrap_or(0))
     }
 }
 
 /// Solve a position: the cards still held (N, E, S, W), the trump suit (`None`: no-trump), the
-/// seat that led the current trick and the cards already played to it (0–3).
+/// seat that led the current trick and the cards already played to it (0–3); with the value of
+/// every legal card.
 ///
 /// # Errors
 /// `INVALID_POSITION` for hands and trick that do not fit together; `DD_BUDGET_EXCEEDED` when
@@ -291,6 +323,22 @@ pub fn solve(
     leader: Seat,
     trick: &[Card],
     budget: u64,
+) -> Result<DdResult> {
+    solve_with(hands, trump, leader, trick, budget, true)
+}
+
+/// As [`solve`]; `with_cards = false` skips the per-card values (`by_card` is then empty),
+/// which is all a double-dummy table needs.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with(
+    hands: [CardSet; 4],
+    trump: Option<Suit>,
+    leader: Seat,
+    trick: &[Card],
+    budget: u64,
+    with_cards: bool,
 ) -> Result<DdResult> {
     let bad = |m: &str| Error::invalid_state("INVALID_POSITION", m.to_string());
     if leader > 3 || trick.len() > 3 {
@@ -335,7 +383,7 @@ pub fn solve(
         _ => hands[seat as usize],
     };
     let mut by_card = Vec::new();
-    for c in legal {
+    for c in legal.iter().filter(|_| with_cards) {
         hands[seat as usize].remove(c);
         cur.push(c);
         let v = if cur.len() == 4 {
