@@ -39,6 +39,8 @@ def test_bad_positions() -> None:
         dd.solve({"N": ["SA"], "E": ["SA"], "S": ["S2"], "W": ["S3"]}, None, "N")
     with pytest.raises(InvalidStateError):
         dd.solve({"N": ["SA", "SK"], "E": ["S2"], "S": ["S4"], "W": ["S3"]}, None, "N")
+    with pytest.raises(ConfigError):
+        dd.solve({"N": ["SA"], "E": ["S2"], "S": ["S4"], "W": ["S3"]}, None, "N", budget=-1)
     with pytest.raises(ParlourError):
         dd.solve({"N": ["SA"], "E": ["S2"], "S": ["S4"], "W": ["S3"]}, "X", "N")  # type: ignore[arg-type]
 

@@ -28,6 +28,7 @@ from parlour.bridge._cards import (
     seat_index,
 )
 from parlour.bridge.play import HandsData
+from parlour.errors import ConfigError
 
 __all__ = ["DoubleDummy", "dd_table", "solve"]
 
@@ -77,6 +78,8 @@ def solve(
         InvalidStateError: Hands and trick that do not fit together.
     """
     check_suit(trump)
+    if not isinstance(budget, int) or isinstance(budget, bool) or not 0 < budget < 2**63:
+        raise ConfigError("INVALID_BUDGET", f"budget must be a positive integer, not {budget!r}")
     lead = seat_index(trick_leader)
     masks = hands_masks(hands)
     trick = [card_code(c) for c in current_trick]
