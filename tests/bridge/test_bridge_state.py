@@ -52,6 +52,10 @@ def test_illegal_moves_leave_state_unchanged() -> None:
         s.apply("D1")
     with pytest.raises(ConfigError):
         s.apply_index(5)
+    with pytest.raises(ConfigError):
+        BridgePlayState.random(-1)
+    with pytest.raises(ConfigError):
+        BridgePlayState.random(1, strain="Z")
     assert (s.to_notation(), s.zobrist) == before
     with pytest.raises(AttributeError):
         s.foo = 1

@@ -120,6 +120,10 @@ class BridgePlayState:
         Raises:
             ConfigError: A bad strain or seat.
         """
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ConfigError(
+                "INVALID_SEED", f"seed must be an integer 0 <= seed < 2**64: {seed!r}"
+            )
         st = None
         if strain is not None:
             if not isinstance(strain, str) or len(strain) != 1 or strain not in STRAINS:
@@ -220,7 +224,7 @@ class BridgePlayState:
             ConfigError: ``INVALID_INDEX`` when out of range.
         """
         moves = self._s.legal_moves()
-        if not isinstance(index, int) or not 0 <= index < len(moves):
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(moves):
             raise ConfigError("INVALID_INDEX", f"index {index!r} out of range 0..{len(moves) - 1}")
         return self._wrap(self._s.apply(moves[index]))
 
