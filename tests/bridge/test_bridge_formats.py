@@ -362,3 +362,15 @@ def test_double_dummy_tricks_tag_agrees_with_optimum_result_table() -> None:
         checked += 1
     assert checked >= 270
     assert pbn.read('[Event "x"]\n[DoubleDummyTricks "zz"]\n')[0].double_dummy_tricks is None
+
+
+def test_board_conveniences() -> None:
+    from parlour.bridge import build_tricks_from_deal
+
+    (b,) = pbn.read(_game("SJ S8 S2 SA\n- - - SK\n*", contract="3NTXX"))
+    assert b.deal == b.hands
+    assert b.contract is not None
+    assert b.contract.redoubled
+    tricks = build_tricks_from_deal(b)
+    assert [t["winner"] for t in tricks] == ["N", None]
+    assert tricks[1]["cards"] == [{"player": "N", "card": "SK"}]

@@ -132,6 +132,11 @@ class Contract:
     declarer: Seat
 
     @property
+    def redoubled(self) -> bool:
+        """True when redoubled (``doubled == 2``)."""
+        return self.doubled == 2
+
+    @property
     def trump(self) -> Suit | None:
         """The trump suit, None in no-trump."""
         return None if self.strain == "N" else self.strain
@@ -244,6 +249,11 @@ class Board:
     def play_complete(self) -> bool:
         """True when all 52 cards were played."""
         return len(self.play) == 52
+
+    @property
+    def deal(self) -> Mapping[Seat, tuple[str, ...]] | None:
+        """The deal (same as ``hands``)."""
+        return self.hands
 
     @property
     def claimed(self) -> bool:
