@@ -374,3 +374,11 @@ def test_board_conveniences() -> None:
     tricks = build_tricks_from_deal(b)
     assert [t["winner"] for t in tricks] == ["N", None]
     assert tricks[1]["cards"] == [{"player": "N", "card": "SK"}]
+
+
+def test_many_unclosed_comments_are_reported_in_one_pass() -> None:
+    text = '[Event "x"]\n' + "{ open\n" * 3000 + '[Board "1"]\n[Deal "' + DEAL + '"]\n'
+    (b,) = pbn.read(text)
+    assert [p.code for p in b.problems] == ["UNTERMINATED_COMMENT"] * 3000
+    assert b.board == "1"
+    assert b.hands is not None

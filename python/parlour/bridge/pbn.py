@@ -138,7 +138,16 @@ def _scan_once(
         anchor = -1 if owner is not None and owner.name != "Play" else len(cur.tags)
         cur.comments.append((txt, anchor))
 
-    for ln, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    # A '{' after the last '}' of the text can never be closed: read it as a line comment at
+    # once (one pass, whatever the number of such braces).
+    last_close = (0, 0)
+    for k in range(len(lines) - 1, -1, -1):
+        c = lines[k].rfind("}")
+        if c >= 0:
+            last_close = (k + 1, c + 1)
+            break
+    for ln, line in enumerate(lines, start=1):
         pos = 0
         if in_comment is not None:
             end = line.find("}")
@@ -197,6 +206,8 @@ def _scan_once(
                     last.raw.append(rest)
             elif g_brace is not None:
                 end = line.find("}", m.end())
+                if (ln, col) > last_close:
+                    broken.add((ln, col))
                 if (ln, col) in broken:
                     add_comment(line[m.end() :].strip(), ln, last)
                     break
