@@ -382,3 +382,12 @@ def test_many_unclosed_comments_are_reported_in_one_pass() -> None:
     assert [p.code for p in b.problems] == ["UNTERMINATED_COMMENT"] * 3000
     assert b.board == "1"
     assert b.hands is not None
+
+
+def test_tags_and_comments_sharing_lines_are_all_kept() -> None:
+    text = '{ a } [Event "x"]\n{ b } [Board "1"] {c} [Site "y"] ; z\n'
+    (b,) = pbn.read(text)
+    assert not b.problems
+    assert (b.event, b.board, b.site) == ("x", "1", "y")
+    assert b.comments == (" a ", " b ", "c", "z")
+    assert pbn.read(pbn.write([b])) == [b]

@@ -172,6 +172,8 @@ def _scan_once(
                 cur = None
             continue
         last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
+        raw_owner: _Tag | None = None
+        raw_start = 0
         if (
             last is not None
             and last.name != "Play"
@@ -179,7 +181,12 @@ def _scan_once(
             and not line.lstrip().startswith("[")
         ):
             last.raw.append(line)
-        for m in _TOKEN.finditer(line, pos):
+            raw_owner = last
+        while True:
+            m = _TOKEN.search(line, pos)
+            if m is None:
+                break
+            pos = m.end()
             col = m.start() + 1
             g_name, g_value, g_brace, g_semi, tok = m.groups()
             if tok is not None:
@@ -192,6 +199,14 @@ def _scan_once(
                 else:
                     last.body.append((tok, ln, col))
             elif g_name is not None:
+                if raw_owner is not None and raw_owner.raw:
+                    # the line's start (e.g. a comment) stays with the previous tag's body
+                    head = line[raw_start : m.start()]
+                    if head.strip():
+                        raw_owner.raw[-1] = head.rstrip()
+                    else:
+                        raw_owner.raw.pop()
+                    raw_owner = None
                 name, value = g_name, _unescape(g_value)
                 if cur is not None and name != "Note" and name in cur.names:
                     games.append(cur)
@@ -204,6 +219,7 @@ def _scan_once(
                 rest = line[m.end() :]
                 if name != "Play" and rest.strip():
                     last.raw.append(rest)
+                    raw_owner, raw_start = last, m.end()
             elif g_brace is not None:
                 end = line.find("}", m.end())
                 if (ln, col) > last_close:
@@ -217,8 +233,7 @@ def _scan_once(
                     open_at = (ln, col)
                     break
                 add_comment(line[m.end() : end], ln, last)
-                _scan_rest(line, end + 1, ln, cur, last, add_comment)
-                break
+                pos = end + 1
             else:
                 add_comment(g_semi[1:].strip(), ln, last)
                 break
@@ -227,46 +242,6 @@ def _scan_once(
     if cur is not None and (cur.tags or cur.problems):
         games.append(cur)
     return games, None
-
-
-def _scan_rest(
-    line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object
-) -> None:
-    """Tokens after an inline comment on the same line (recursive for several comments)."""
-    assert cur is not None
-    add = add_comment
-    while pos < len(line):
-        m = _TOKEN.search(line, pos)
-        if m is None:
-            return
-        col = m.start() + 1
-        if m.group(1) is not None:
-            cur.problems.append(
-                Problem("TAG_AFTER_COMMENT", "a tag must start its own line", ln, col)
-            )
-            return
-        if m.group(3) is not None:
-            end = line.find("}", m.end())
-            if end < 0:
-                cur.problems.append(
-                    Problem(
-                        "UNTERMINATED_COMMENT", "a second comment on a line is not closed", ln, col
-                    )
-                )
-                return
-            add(line[m.end() : end], ln, last)  # type: ignore[operator]
-            pos = end + 1
-            continue
-        if m.group(4) is not None:
-            add(m.group(4)[1:].strip(), ln, last)  # type: ignore[operator]
-            return
-        if last is None:
-            cur.problems.append(
-                Problem("UNEXPECTED_TEXT", f"text {m.group(5)!r} outside any tag", ln, col)
-            )
-        else:
-            last.body.append((m.group(5), ln, col))
-        pos = m.end()
 
 
 def _parse_deal(

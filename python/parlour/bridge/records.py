@@ -105,7 +105,6 @@ PROBLEM_CODES: dict[str, str] = {
     "PLAY_WITHOUT_CONTRACT": "cards played on a board without a contract",
     "REPAIR_FAILED": "repair=True could not rebuild the play from card ownership",
     "REVOKE": "the replay finds a seat not following suit while able to",
-    "TAG_AFTER_COMMENT": "a tag after a comment on the same line",
     "UNEXPECTED_TEXT": "text where no section is open",
     "UNTERMINATED_COMMENT": "a '{' comment is never closed (read as a line comment)",
     "WRONG_OPENING_LEADER": "the [Play] leader is not declarer's left-hand opponent",
