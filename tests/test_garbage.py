@@ -46,7 +46,8 @@ def public_callables() -> list[tuple[str, Callable[..., Any]]]:
         module = importlib.import_module(name)
         for attr in getattr(module, "__all__", []):
             obj = getattr(module, attr)
-            if callable(obj) and not (isinstance(obj, type) and issubclass(obj, BaseException)):
+            # Exception classes and TypedDicts (plain dict constructors) are not entry points.
+            if callable(obj) and not (isinstance(obj, type) and issubclass(obj, (BaseException, dict))):
                 out.append((f"{name}.{attr}", obj))
     return out
 

@@ -205,7 +205,9 @@ def test_pbn_fuzz_never_crashes(text: str) -> None:
         for p in b.problems:
             assert p.line >= 0
             assert p.code.isupper()
-    assert pbn.read(pbn.write(boards), repair=True) is not None
+    again = pbn.read(pbn.write(boards), repair=True)
+    if not any(b.problems for b in boards):
+        assert again == boards  # identity for every board read without a problem
 
 
 @settings(max_examples=150, deadline=None)
@@ -316,3 +318,78 @@ def test_random_boards_write_and_read_back(
     )
     assert check_board(again) in (("consistent", "consistent_claim") if n else ("no_play",))
     assert again.claimed == (0 < n < 52)
+
+
+def test_tag_escapes_and_section_bodies_survive_writing() -> None:
+    f = DATA / "dominicprice+endplay/tests/pbn/example2.pbn"
+    (board, *_) = pbn.read_file(f)
+    assert ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R") in board.tags
+    text = pbn.write([board])
+    assert "Declarer;Denomination\\2R;Result\\2R" in text
+    assert "W  C  5" in text  # the table rows are written back
+    (again,) = pbn.read(text)
+    assert again == board
+    assert dict(again.sections)["OptimumResultTable"] == dict(board.sections)["OptimumResultTable"]
+    (q,) = pbn.read('[Event "a \\"quoted\\" \\\\ name"]\n')
+    assert q.event == 'a "quoted" \\ name'
+    assert pbn.read(pbn.write([q])) == [q]
+
+
+def test_lin_dealer_from_board_number_and_table_with_title() -> None:
+    text = (
+        "qx|c6,BOARD 6|md|S876H765DT854C653,S5432H432D7632C42,SAKQHAKQJDA9CAKQJ,|"
+        "mb|1N|mb|p|mb|p|mb|p|pc|S3|"
+    )
+    (b,) = lin.read(text)
+    assert (b.board, b.room, b.dealer) == ("6", "Closed", "E")
+    assert b.irregularities
+    assert b.contract is not None
+    assert b.contract.declarer == "E"
+    assert b.opening_leader == "S"
+    assert b.play == ("S3",)
+    assert [p.code for p in b.problems] == ["CARD_NOT_OWNED"]
+
+
+def test_double_dummy_tricks_tag_agrees_with_optimum_result_table() -> None:
+    boards = pbn.read_file(DATA / "dominicprice+endplay/tests/pbn/example2.pbn")
+    checked = 0
+    for b in boards:
+        table = b.double_dummy_tricks
+        rows = dict(b.sections).get("OptimumResultTable")
+        if table is None or rows is None:
+            continue
+        for row in rows:
+            declarer, strain, tricks = row.split()
+            assert table[(declarer, "N" if strain == "NT" else strain)] == int(tricks)  # type: ignore[index]
+        checked += 1
+    assert checked >= 270
+    assert pbn.read('[Event "x"]\n[DoubleDummyTricks "zz"]\n')[0].double_dummy_tricks is None
+
+
+def test_board_conveniences() -> None:
+    from parlour.bridge import build_tricks_from_deal
+
+    (b,) = pbn.read(_game("SJ S8 S2 SA\n- - - SK\n*", contract="3NTXX"))
+    assert b.deal == b.hands
+    assert b.contract is not None
+    assert b.contract.redoubled
+    tricks = build_tricks_from_deal(b)
+    assert [t["winner"] for t in tricks] == ["N", None]
+    assert tricks[1]["cards"] == [{"player": "N", "card": "SK"}]
+
+
+def test_many_unclosed_comments_are_reported_in_one_pass() -> None:
+    text = '[Event "x"]\n' + "{ open\n" * 3000 + '[Board "1"]\n[Deal "' + DEAL + '"]\n'
+    (b,) = pbn.read(text)
+    assert [p.code for p in b.problems] == ["UNTERMINATED_COMMENT"] * 3000
+    assert b.board == "1"
+    assert b.hands is not None
+
+
+def test_tags_and_comments_sharing_lines_are_all_kept() -> None:
+    text = '{ a } [Event "x"]\n{ b } [Board "1"] {c} [Site "y"] ; z\n'
+    (b,) = pbn.read(text)
+    assert not b.problems
+    assert (b.event, b.board, b.site) == ("x", "1", "y")
+    assert b.comments == (" a ", " b ", "c", "z")
+    assert pbn.read(pbn.write([b])) == [b]

@@ -128,6 +128,10 @@ def test_every_real_record_replays() -> None:
             inherited = r["inherited_tags"]
             assert isinstance(inherited, list)
             assert set(inherited) <= set(board.inherited_tags)
+        if "pbn_DoubleDummyTricks" in r:
+            assert dict(board.tags)["DoubleDummyTricks"] == r["pbn_DoubleDummyTricks"]
+            assert board.double_dummy_tricks is not None
+            seen["dd_tags"] += 1
         # the Rust play state accepts every recorded card and counts the same tricks
         state = BridgePlayState(board.hands or {}, board.contract or "1N", None)
         for card in board.play:
@@ -135,6 +139,7 @@ def test_every_real_record_replays() -> None:
         assert state.declarer_tricks == decl, r["id"]
         seen[status] += 1
     assert seen["found_by_content"] <= 0.01 * len(records)
+    assert seen["dd_tags"] >= 278
     assert seen["consistent"] + seen["consistent_claim"] + seen["no_result"] > 0.99 * len(records)
 
 
@@ -151,6 +156,23 @@ def test_pbn_write_then_read_is_identity_on_every_board() -> None:
             assert pbn.read(pbn.write(strict)) == strict
         total += len(boards)
     assert total > 4000
+
+
+def test_every_lin_board_writes_as_pbn_and_reads_back() -> None:
+    boards = [b for f in sorted(DATA.rglob("*.lin")) for b in _read(f)]
+    assert len(boards) >= 800
+    again = pbn.read(pbn.write(boards))
+    assert len(again) == len(boards)
+    for a, b in zip(boards, again, strict=True):
+        assert (a.hands, a.contract, a.opening_leader, a.play, a.result, a.auction) == (
+            b.hands,
+            b.contract,
+            b.opening_leader,
+            b.play,
+            b.result,
+            b.auction,
+        )
+        assert [p.code for p in b.problems] == [p.code for p in a.problems]
 
 
 def test_lin_boards_write_as_pbn_and_read_back() -> None:

@@ -52,6 +52,10 @@ def test_illegal_moves_leave_state_unchanged() -> None:
         s.apply("D1")
     with pytest.raises(ConfigError):
         s.apply_index(5)
+    with pytest.raises(ConfigError):
+        BridgePlayState.random(-1)
+    with pytest.raises(ConfigError):
+        BridgePlayState.random(1, strain="Z")
     assert (s.to_notation(), s.zobrist) == before
     with pytest.raises(AttributeError):
         s.foo = 1
@@ -149,3 +153,32 @@ def test_registry_and_simulation() -> None:
     assert fixed.games == 50
     with pytest.raises(ConfigError):
         parlour.simulate("bridge-play", 5, options={"strain": "Z"})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789SHDCNXEW/:.- AKQJT")), max_size=120))
+def test_notation_and_compact_fuzz_only_raise_parlour_errors(text: str) -> None:
+    from parlour.bridge import PlayBuilder, TrickBuilder
+
+    for parse in (
+        BridgePlayState.from_notation,
+        lambda t: PlayBuilder().from_compact(t),
+        lambda t: TrickBuilder().from_compact(t),
+    ):
+        try:
+            parse(text)
+        except ParlourError:
+            pass
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 51))
+def test_mid_play_notation_round_trips(seed: int, n: int) -> None:
+    s = BridgePlayState.random(seed)
+    for _ in range(n):
+        s = s.apply_index(0)
+    text = s.to_notation()
+    t = BridgePlayState.from_notation(text)
+    assert t == s
+    assert t.to_notation() == text
+    assert hash(t) == hash(s)

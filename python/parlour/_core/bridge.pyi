@@ -2,7 +2,7 @@
 
 from typing import final
 
-__all__ = ["PlayState", "validate", "validate_many"]
+__all__ = ["PlayState", "dd_solve", "validate", "validate_many"]
 
 @final
 class PlayState:
@@ -64,3 +64,11 @@ def validate(
 def validate_many(
     plays: list[tuple[list[int], int, list[int], int | None]],
 ) -> list[tuple[int, list[int]]]: ...
+def dd_solve(
+    hands: list[int],
+    trump: int | None,
+    leader: int,
+    trick: list[int],
+    budget: int = 10_000_000,
+    with_cards: bool = True,
+) -> tuple[int, list[tuple[int, int]]]: ...

@@ -13,11 +13,12 @@ trump of None means no-trump.
 * :mod:`parlour.bridge.pbn` (``read``, ``read_file``, ``write``) and :mod:`parlour.bridge.lin`
   (``read``, ``read_file``) give :class:`Board` records; :func:`check_board` replays one.
 * :class:`BridgePlayState`: the play phase as a parlour game (registry id ``bridge-play``).
+* :mod:`parlour.bridge.dd`: a double-dummy solver for endgame positions.
 """
 
 from __future__ import annotations
 
-from parlour.bridge import lin, pbn
+from parlour.bridge import dd, lin, pbn
 from parlour.bridge.builders import PlayBuilder, TrickBuilder
 from parlour.bridge.engine import (
     BridgeEngine,
@@ -71,6 +72,7 @@ __all__ = [
     "build_tricks",
     "build_tricks_from_deal",
     "check_board",
+    "dd",
     "deep_copy_hands",
     "determine_trick_winner",
     "extract_lead_from_tricks",

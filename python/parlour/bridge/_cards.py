@@ -7,6 +7,8 @@ A card is suit then rank (``"SA"``, ``"HT"``, ``"D2"``); its code is the core's 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import reduce
+from operator import or_
 from typing import Literal, TypeAlias, cast
 
 from parlour.errors import ConfigError, NotationError
@@ -125,12 +127,15 @@ def hands_masks(
         cards = hands.get(seat, ())
         if isinstance(cards, str):
             raise ConfigError("INVALID_HANDS", f"hand {seat} must be a list of cards, not a string")
-        m = 0
-        for c in cards:
-            code = _CODES.get(c) if isinstance(c, str) else None
-            m |= 1 << (code if code is not None else card_code(c))
+        try:
+            m = reduce(or_, map(_BITS.__getitem__, cards), 0)
+        except (KeyError, TypeError):
+            m = 0
+            for c in cards:
+                m |= 1 << card_code(c)
         out.append(m)
     return out
 
 
 _CODES = {s + r: i * 16 + k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}
+_BITS = {c: 1 << k for c, k in _CODES.items()}

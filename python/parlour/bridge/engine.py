@@ -209,6 +209,16 @@ class PlayEngine:
     deep_copy_hands = staticmethod(deep_copy_hands)
     remove_card_from_hand = staticmethod(remove_card_from_hand)
 
+    @staticmethod
+    def _slow_codes(moves: Sequence[Mapping[str, object] | str]) -> tuple[list[str], list[int]]:
+        texts: list[str] = []
+        codes: list[int] = []
+        for m in moves:
+            t, c = _raw_code(m)
+            texts.append(t)
+            codes.append(c)
+        return texts, codes
+
     def validate_tricks(
         self,
         moves: Sequence[Mapping[str, object] | str],
@@ -235,23 +245,11 @@ class PlayEngine:
         lead = seat_index(first)
         if not self._has_suit:
             trump = None
-        texts: list[str] = []
-        codes: list[int] = []
-        for m in moves:
-            if type(m) is dict:
-                text = m.get("card")
-                code = _CODES.get(text) if type(text) is str else None
-                if code is not None:
-                    texts.append(text)  # type: ignore[arg-type]
-                    codes.append(code)
-                    continue
-            elif type(m) is str and m in _CODES:
-                texts.append(m)
-                codes.append(_CODES[m])
-                continue
-            t, c = _raw_code(m)
-            texts.append(t)
-            codes.append(c)
+        try:  # fast path: well-formed moves
+            texts: list[str] = [m["card"] if type(m) is dict else m for m in moves]  # type: ignore[misc]
+            codes = list(map(_CODES.__getitem__, texts))
+        except (KeyError, TypeError):
+            texts, codes = self._slow_codes(moves)
         masks = hands_masks(cards)
         trump_i = None if trump is None else SUITS.index(trump)
         errors, leaders, winners, won = _native.validate(

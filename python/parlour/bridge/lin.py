@@ -204,9 +204,10 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
     hands: dict[Seat, tuple[str, ...]] | None = None
     board_no: str | None = None
     room: str | None = None
-    if r.table and len(r.table) > 1 and r.table[0] in "oc" and r.table[1:].isdigit():
-        room = "Open" if r.table[0] == "o" else "Closed"
-        board_no = r.table[1:]
+    table = (r.table or "").split(",")[0].strip().lower()
+    if len(table) > 1 and table[0] in "oc" and table[1:].isdigit():
+        room = "Open" if table[0] == "o" else "Closed"
+        board_no = table[1:]
     if r.title:
         m = re.search(r"(\d+)", r.title)
         if m and board_no is None:
@@ -219,6 +220,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         if v[:1] in _DEALER:
             dealer = _DEALER[v[0]]  # type: ignore[assignment]
             v = v[1:]
+        elif board_no is not None and board_no.isdigit() and int(board_no) > 0:
+            dealer = SEATS[(int(board_no) - 1) % 4]
+            irregular.append("md| has no dealer digit: dealer taken from the board number")
         parts = v.split(",")
         while len(parts) < 4:
             parts.append("")

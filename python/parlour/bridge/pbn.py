@@ -92,11 +92,13 @@ _DISPLAY = {s + r: i * 16 + 12 - k for i, s in enumerate(SUITS) for k, r in enum
 
 
 def _unescape(v: str) -> str:
-    return re.sub(r"\\(.)", r"\1", v) if "\\" in v else v
+    return re.sub(r'\\(["\\])', r"\1", v) if "\\" in v else v
 
 
 def _escape(v: str) -> str:
-    return v.replace("\\", "\\\\").replace('"', '\\"')
+    # only a backslash before '"', '\\' or the end needs doubling to read back the same
+    v = re.sub(r'\\(?=["\\]|$)', r"\\\\", v)
+    return v.replace('"', '\\"')
 
 
 def _scan(text: str) -> list[_Game]:
@@ -133,26 +135,29 @@ def _scan_once(
         if cur is None:
             cur = _Game(line)
         # anchor: inside a kept section body (-1) or before the next tag
-        anchor = (
-            -1
-            if owner is not None and owner.name != "Play" and owner.name in _SECTIONS
-            else len(cur.tags)
-        )
-        if owner is not None and owner.name not in _SECTIONS:
-            anchor = len(cur.tags)
+        anchor = -1 if owner is not None and owner.name != "Play" else len(cur.tags)
         cur.comments.append((txt, anchor))
 
-    for ln, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    # A '{' after the last '}' of the text can never be closed: read it as a line comment at
+    # once (one pass, whatever the number of such braces).
+    last_close = (0, 0)
+    for k in range(len(lines) - 1, -1, -1):
+        c = lines[k].rfind("}")
+        if c >= 0:
+            last_close = (k + 1, c + 1)
+            break
+    for ln, line in enumerate(lines, start=1):
         pos = 0
         if in_comment is not None:
             end = line.find("}")
             if end < 0:
                 in_comment.append(line)
-                if comment_owner is not None and comment_owner.name == "Auction":
+                if comment_owner is not None and comment_owner.name != "Play":
                     comment_owner.raw.append(line)
                 continue
             in_comment.append(line[:end])
-            if comment_owner is not None and comment_owner.name == "Auction":
+            if comment_owner is not None and comment_owner.name != "Play":
                 comment_owner.raw.append(line)
             add_comment("\n".join(in_comment), ln, comment_owner)
             in_comment = None
@@ -167,14 +172,21 @@ def _scan_once(
                 cur = None
             continue
         last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
+        raw_owner: _Tag | None = None
+        raw_start = 0
         if (
             last is not None
-            and last.name == "Auction"
+            and last.name != "Play"
             and pos == 0
             and not line.lstrip().startswith("[")
         ):
             last.raw.append(line)
-        for m in _TOKEN.finditer(line, pos):
+            raw_owner = last
+        while True:
+            m = _TOKEN.search(line, pos)
+            if m is None:
+                break
+            pos = m.end()
             col = m.start() + 1
             g_name, g_value, g_brace, g_semi, tok = m.groups()
             if tok is not None:
@@ -187,6 +199,14 @@ def _scan_once(
                 else:
                     last.body.append((tok, ln, col))
             elif g_name is not None:
+                if raw_owner is not None and raw_owner.raw:
+                    # the line's start (e.g. a comment) stays with the previous tag's body
+                    head = line[raw_start : m.start()]
+                    if head.strip():
+                        raw_owner.raw[-1] = head.rstrip()
+                    else:
+                        raw_owner.raw.pop()
+                    raw_owner = None
                 name, value = g_name, _unescape(g_value)
                 if cur is not None and name != "Note" and name in cur.names:
                     games.append(cur)
@@ -197,10 +217,13 @@ def _scan_once(
                 cur.tags.append(last)
                 cur.names.add(name)
                 rest = line[m.end() :]
-                if name == "Auction" and rest.strip():
+                if name != "Play" and rest.strip():
                     last.raw.append(rest)
+                    raw_owner, raw_start = last, m.end()
             elif g_brace is not None:
                 end = line.find("}", m.end())
+                if (ln, col) > last_close:
+                    broken.add((ln, col))
                 if (ln, col) in broken:
                     add_comment(line[m.end() :].strip(), ln, last)
                     break
@@ -210,8 +233,7 @@ def _scan_once(
                     open_at = (ln, col)
                     break
                 add_comment(line[m.end() : end], ln, last)
-                _scan_rest(line, end + 1, ln, cur, last, add_comment)
-                break
+                pos = end + 1
             else:
                 add_comment(g_semi[1:].strip(), ln, last)
                 break
@@ -220,46 +242,6 @@ def _scan_once(
     if cur is not None and (cur.tags or cur.problems):
         games.append(cur)
     return games, None
-
-
-def _scan_rest(
-    line: str, pos: int, ln: int, cur: _Game | None, last: _Tag | None, add_comment: object
-) -> None:
-    """Tokens after an inline comment on the same line (recursive for several comments)."""
-    assert cur is not None
-    add = add_comment
-    while pos < len(line):
-        m = _TOKEN.search(line, pos)
-        if m is None:
-            return
-        col = m.start() + 1
-        if m.group(1) is not None:
-            cur.problems.append(
-                Problem("TAG_AFTER_COMMENT", "a tag must start its own line", ln, col)
-            )
-            return
-        if m.group(3) is not None:
-            end = line.find("}", m.end())
-            if end < 0:
-                cur.problems.append(
-                    Problem(
-                        "UNTERMINATED_COMMENT", "a second comment on a line is not closed", ln, col
-                    )
-                )
-                return
-            add(line[m.end() : end], ln, last)  # type: ignore[operator]
-            pos = end + 1
-            continue
-        if m.group(4) is not None:
-            add(m.group(4)[1:].strip(), ln, last)  # type: ignore[operator]
-            return
-        if last is None:
-            cur.problems.append(
-                Problem("UNEXPECTED_TEXT", f"text {m.group(5)!r} outside any tag", ln, col)
-            )
-        else:
-            last.body.append((m.group(5), ln, col))
-        pos = m.end()
 
 
 def _parse_deal(
@@ -358,7 +340,8 @@ def _read_play(
     """The chronological play of a ``[Play]`` section, the position of each card, ``*``, rows."""
     leader_s = tag.value.strip()
     if leader_s not in SEATS:
-        if leader_s:
+        has_cards = any(tok not in ("*", "-", "--") for tok, _, _ in tag.body)
+        if leader_s not in ("", "-", "?") or has_cards:
             problems.append(
                 Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col)
             )
@@ -626,7 +609,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                                 pt.col,
                             )
                         )
-    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.name == "Auction")
+    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.raw and t.name != "Play")
     comments = tuple(c for c, _ in game.comments)
     anchors = tuple(a + len(extra) if a >= 0 else a for _, a in game.comments)
     room = val("Room")
@@ -755,21 +738,23 @@ def write(boards: Iterable[Board]) -> str:
             else (len(b.tags),) * len(b.comments)
         )
         tags = list(b.tags) or _synth_tags(b)
-        sections = dict(b.sections)
+        bodies: dict[str, list[tuple[str, ...]]] = {}
+        for name, lines in b.sections:
+            bodies.setdefault(name, []).append(lines)
         if not b.tags and b.auction:
             calls = list(b.auction)
-            sections["Auction"] = tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))
+            bodies["Auction"] = [tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))]
         for i, (name, value) in enumerate(tags):
             for c, a in zip(b.comments, anchors, strict=True):
                 if a == i:
                     out += _comment_text(c)
             out.append(f'[{name} "{_escape(value)}"]')
-            if name == "Auction":
-                out += list(sections.get("Auction", ()))
-            elif name == "Play":
+            if name == "Play":
                 out += _play_rows(b)
                 if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
                     out.append("*")
+            elif bodies.get(name):
+                out += list(bodies[name].pop(0))
         for c, a in zip(b.comments, anchors, strict=True):
             if a >= len(tags):
                 out += _comment_text(c)

@@ -231,12 +231,12 @@ def build_tricks(play: Mapping[str, object], trump: Suit | None) -> list[Trick]:
     return tricks
 
 
-def build_tricks_from_deal(deal: Mapping[str, object]) -> list[Trick]:
+def build_tricks_from_deal(deal: object) -> list[Trick]:
     """``build_tricks`` on ``deal["play"]`` with the trump of ``deal["contract"]``.
 
     Args:
         deal: A mapping with ``play`` and optionally ``contract`` (``{"trump": suit or None}``
-            or ``{"strain": "S"|…|"N"}``).
+            or ``{"strain": "S"|…|"N"}``), or a :class:`~parlour.bridge.records.Board`.
 
     Returns:
         The tricks of the deal's play (empty when it has none).
@@ -245,6 +245,12 @@ def build_tricks_from_deal(deal: Mapping[str, object]) -> list[Trick]:
         ConfigError: A bad play or contract shape.
         NotationError: A bad card.
     """
+    to_play = getattr(deal, "to_play", None)
+    if callable(to_play):
+        contract_obj = getattr(deal, "contract", None)
+        return build_tricks(to_play(), getattr(contract_obj, "trump", None))
+    if not isinstance(deal, Mapping):
+        raise ConfigError("INVALID_DEAL", "a deal is a mapping with 'play' or a Board")
     play = deal.get("play")
     if play is None:
         return []

@@ -105,7 +105,6 @@ PROBLEM_CODES: dict[str, str] = {
     "PLAY_WITHOUT_CONTRACT": "cards played on a board without a contract",
     "REPAIR_FAILED": "repair=True could not rebuild the play from card ownership",
     "REVOKE": "the replay finds a seat not following suit while able to",
-    "TAG_AFTER_COMMENT": "a tag after a comment on the same line",
     "UNEXPECTED_TEXT": "text where no section is open",
     "UNTERMINATED_COMMENT": "a '{' comment is never closed (read as a line comment)",
     "WRONG_OPENING_LEADER": "the [Play] leader is not declarer's left-hand opponent",
@@ -130,6 +129,11 @@ class Contract:
     strain: Literal["S", "H", "D", "C", "N"]
     doubled: int
     declarer: Seat
+
+    @property
+    def redoubled(self) -> bool:
+        """True when redoubled (``doubled == 2``)."""
+        return self.doubled == 2
 
     @property
     def trump(self) -> Suit | None:
@@ -246,6 +250,11 @@ class Board:
         return len(self.play) == 52
 
     @property
+    def deal(self) -> Mapping[Seat, tuple[str, ...]] | None:
+        """The deal (same as ``hands``)."""
+        return self.hands
+
+    @property
     def claimed(self) -> bool:
         """True when the play stops before 52 cards with a recorded result (a claim)."""
         return bool(self.play) and not self.play_complete and self.result is not None
@@ -258,6 +267,23 @@ class Board:
             and bool(self.auction)
             and all(c in ("Pass", "AP") for c in self.auction)
         )
+
+    @property
+    def double_dummy_tricks(self) -> dict[tuple[Seat, str], int] | None:
+        """The ``[DoubleDummyTricks]`` tag decoded: ``{(declarer, strain): tricks}``.
+
+        The tag is 20 hexadecimal digits, declarers N, S, E, W in that order, each with the
+        tricks it takes in NT, S, H, D, C (strain ``N`` = no-trump). None when absent or
+        malformed.
+        """
+        value = dict(self.tags).get("DoubleDummyTricks", "")
+        if len(value) != 20 or any(c not in "0123456789abcdefABCDEF" for c in value):
+            return None
+        out: dict[tuple[Seat, str], int] = {}
+        for i, declarer in enumerate(("N", "S", "E", "W")):
+            for j, strain in enumerate("NSHDC"):
+                out[(declarer, strain)] = int(value[5 * i + j], 16)  # type: ignore[index]
+        return out
 
     def to_play(self) -> Play:
         """The play as a ``Play`` dictionary (``first`` = opening leader, N when unknown)."""

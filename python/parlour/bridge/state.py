@@ -32,6 +32,8 @@ from parlour.bridge._cards import (
     hands_masks,
     seat_index,
 )
+from parlour.bridge.dd import DoubleDummy
+from parlour.bridge.dd import solve as dd_solve
 from parlour.bridge.play import HandsData
 from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
@@ -118,6 +120,10 @@ class BridgePlayState:
         Raises:
             ConfigError: A bad strain or seat.
         """
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise ConfigError(
+                "INVALID_SEED", f"seed must be an integer 0 <= seed < 2**64: {seed!r}"
+            )
         st = None
         if strain is not None:
             if not isinstance(strain, str) or len(strain) != 1 or strain not in STRAINS:
@@ -218,7 +224,7 @@ class BridgePlayState:
             ConfigError: ``INVALID_INDEX`` when out of range.
         """
         moves = self._s.legal_moves()
-        if not isinstance(index, int) or not 0 <= index < len(moves):
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(moves):
             raise ConfigError("INVALID_INDEX", f"index {index!r} out of range 0..{len(moves) - 1}")
         return self._wrap(self._s.apply(moves[index]))
 
@@ -230,6 +236,21 @@ class BridgePlayState:
         """
         c = self._s.computer_move()
         return None if c is None else code_card(c)
+
+    def double_dummy(self, budget: int = 10_000_000) -> DoubleDummy:
+        """The double-dummy value of this position (see :mod:`parlour.bridge.dd`).
+
+        Raises:
+            ConfigError: ``DD_BUDGET_EXCEEDED`` when the position is too large for ``budget``.
+        """
+        trump = None if self._s.strain == 4 else STRAINS[self._s.strain]
+        return dd_solve(
+            self.hands,
+            trump,  # type: ignore[arg-type]
+            self.trick_leader,
+            self.trick,
+            budget=budget,
+        )
 
     def returns(self) -> tuple[float, ...]:
         """Tricks of each seat's side, per seat N, E, S, W."""

@@ -6,6 +6,7 @@
 use crate::errors::{config_err, detached, guarded};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
+use parlour_core::games::bridge::dd;
 use parlour_core::games::bridge::validate::{validate_play, Replay};
 use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use pyo3::prelude::*;
@@ -299,11 +300,54 @@ pub fn validate_many(
     })
 }
 
+/// Double-dummy value of a position: remaining hands (masks N, E, S, W), trump suit 0..3 or
+/// None, the current trick's leader and cards. Returns `(tricks for the side to move, [(card,
+/// tricks after it)])`; the search runs with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (hands, trump, leader, trick, budget = 10_000_000, with_cards = true))]
+pub fn dd_solve(
+    py: Python<'_>,
+    hands: [u64; 4],
+    trump: Option<i64>,
+    leader: i64,
+    trick: Vec<i64>,
+    budget: u64,
+    with_cards: bool,
+) -> PyResult<(u8, Vec<(u32, u8)>)> {
+    let trump = match trump {
+        None => None,
+        Some(t) => Some(
+            u8::try_from(t)
+                .ok()
+                .and_then(Suit::from_index)
+                .ok_or_else(|| {
+                    config_err(
+                        "INVALID_SUIT",
+                        format!("trump must be a suit 0..3 or None, not {t}"),
+                    )
+                })?,
+        ),
+    };
+    let leader = seat(leader, "leader")?;
+    let cards: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
+    detached(py, move || {
+        let r = dd::solve_with(hands_of(hands), trump, leader, &cards, budget, with_cards)?;
+        Ok((
+            r.tricks,
+            r.by_card
+                .into_iter()
+                .map(|(c, v)| (u32::from(c.index()), v))
+                .collect(),
+        ))
+    })
+}
+
 /// Register `parlour._core.bridge`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
     m.add_class::<PyPlayState>()?;
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
+    m.add_function(wrap_pyfunction!(dd_solve, &m)?)?;
     super::add_submodule(parent, &m, "bridge")
 }

@@ -12,8 +12,26 @@
 //! `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The contract is the level,
 //! the strain letter (`N` for no-trump) and `X`/`XX`.
 //!
-//! Replay validation of recorded plays lives in [`validate`].
+//! Replay validation of recorded plays lives in [`validate`], a double-dummy solver for
+//! endgames in [`dd`].
+//!
+//! ```
+//! use parlour_core::game::GameState;
+//! use parlour_core::games::bridge::{BridgeConfig, BridgePlay, NO_TRUMP};
+//! let config = BridgeConfig { strain: Some(NO_TRUMP), declarer: Some(2) };
+//! let mut s = BridgePlay::new_game(&config, 7);
+//! assert_eq!(s.to_move(), Some(3)); // West leads against South
+//! let mut moves = Vec::new();
+//! while !s.is_terminal() {
+//!     s.legal_moves_into(&mut moves);
+//!     s.apply_mut(moves[0])?;
+//! }
+//! let [ns, ew] = s.tricks_won();
+//! assert_eq!(ns + ew, 13);
+//! # Ok::<_, parlour_core::Error>(())
+//! ```
 
+pub mod dd;
 pub mod validate;
 
 use crate::cards::{Card, CardSet, Suit};
