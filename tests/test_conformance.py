@@ -16,10 +16,41 @@ from typing import Any
 
 import pytest
 
-from parlour import whist
+import parlour.dalmara as dm
+from parlour import durak, gyla, whist
+from parlour.bridge import BridgePlayState
+from parlour.cards import deck, shuffle
+from parlour.mexican_train import start_train
+
+
+def dalmara_4p(seed: int) -> Any:
+    game = dm.create_game("4p", seed % 4, [{"seat": i} for i in range(4)]).unwrap()
+    return dm.deal_four_player(game, dm.shuffle_deck(dm.create_deck(), seed), seed % 4).unwrap()
+
+
+def bridge_play(seed: int) -> Any:
+    cards = shuffle(deck(52), seed)
+    hands = [" ".join(c.format("bridge") for c in cards[k::4]) for k in range(4)]
+    pbn = "N:" + " ".join(
+        ".".join("".join(c[1] for c in h.split() if c[0] == suit) for suit in "SHDC") for h in hands
+    )
+    return BridgePlayState(pbn, ["1S", "3NT", "4H", "6C"][seed % 4], "NESW"[seed % 4])
+
+
+def gyla_state(seed: int) -> Any:
+    # Player and team names are not part of Gyla's notation (it parses to default names), so
+    # start from the notation's own form of the dealt position.
+    state = gyla.new_game(["a", "b", "c", "d"], ["x", "y"], [False] * 4, seed=seed).apply("start")
+    return gyla.GylaState.from_notation(state.to_notation())
+
 
 FACTORIES: dict[str, Callable[[int], Any]] = {
     "whist": lambda seed: whist.State.new(seed=seed),
+    "dalmara-4p": dalmara_4p,
+    "gyla": gyla_state,
+    "durak": lambda seed: durak.new_game(bytes([seed]) * 32),
+    "mexican-train": lambda seed: start_train(9, ["A", "B"], seed + 1, {"length": "short"}),
+    "bridge-play": bridge_play,
 }
 
 MAX_STEPS = 3000

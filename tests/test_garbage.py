@@ -47,7 +47,9 @@ def public_callables() -> list[tuple[str, Callable[..., Any]]]:
         for attr in getattr(module, "__all__", []):
             obj = getattr(module, attr)
             # Exception classes and TypedDicts (plain dict constructors) are not entry points.
-            if callable(obj) and not (isinstance(obj, type) and issubclass(obj, (BaseException, dict))):
+            if callable(obj) and not (
+                isinstance(obj, type) and issubclass(obj, (BaseException, dict))
+            ):
                 out.append((f"{name}.{attr}", obj))
     return out
 

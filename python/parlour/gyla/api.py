@@ -48,6 +48,27 @@ def _names(value: object, n: int, what: str, code: str) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
+def _check_state(state: object) -> GylaState:
+    """``state`` itself, or TypeError when it is not a :class:`GylaState`."""
+    if not isinstance(state, GylaState):
+        raise TypeError(f"expected a GylaState, not {type(state).__name__}")
+    return state
+
+
+def _is_hands(hands: object) -> bool:
+    """Whether ``hands`` is a sequence (not a string) of sequences of card strings."""
+    return (
+        not isinstance(hands, str)
+        and isinstance(hands, Sequence)
+        and all(
+            not isinstance(h, str)
+            and isinstance(h, Sequence)
+            and all(isinstance(c, str) for c in h)
+            for h in hands
+        )
+    )
+
+
 def new_game(
     players: Sequence[str],
     teams: Sequence[str],
@@ -107,8 +128,10 @@ def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
         The new state and the events.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``ALREADY_STARTED`` on a started game.
     """
+    _check_state(state)
     try:
         core, raw = state._core.start()
     except IllegalMoveError as e:
@@ -133,11 +156,13 @@ def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[
         The new state and the events.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: With code ``NO_ACTION_EXPECTED``, ``UNEXPECTED_ACTION``,
             ``INVALID_PLAYER``, ``NOT_YOUR_TURN``, ``INVALID_TRUMP``, ``INVALID_CARD``,
             ``CARD_NOT_HELD`` or ``MUST_FOLLOW_SUIT``, checked in that (the engine's) order;
             ``state`` is unchanged.
     """
+    _check_state(state)
     core, events = _apply_raw(state._core, action)
     return state._with(core), events
 
@@ -159,8 +184,10 @@ def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
         The legal cards.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
+    _check_state(state)
     return tuple(state._core.legal_cards(_check_player(player)))
 
 
@@ -184,8 +211,10 @@ def ai_trump(state: GylaState) -> str:
         The suit name, e.g. ``"hearts"``.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when trump is not expected.
     """
+    _check_state(state)
     _expect(state, "assign_trump")
     move = state._core.computer_move()
     assert move is not None
@@ -202,8 +231,10 @@ def ai_card(state: GylaState) -> str:
         The card, e.g. ``"AH"``.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when no card is expected.
     """
+    _check_state(state)
     _expect(state, "play_card")
     move = state._core.computer_move()
     assert move is not None
@@ -223,8 +254,10 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         The view.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
+    _check_state(state)
     p = _check_player(player)
     core = state._core
     tricks = state.tricks()
@@ -278,22 +311,15 @@ def deal_round(
         The new state and the events.
 
     Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
         ConfigError: ``INVALID_DEAL`` for hands that are not 36 distinct cards dealt nine a
             seat, ``REDEAL_REQUIRED`` for a deal the engine would re-shuffle (a hand with all
             four 6s or all four 7s), ``INVALID_PLAYER`` for a starter outside 1-4.
         GylaError: ``NO_ACTION_EXPECTED`` after the game, ``ROUND_IN_PROGRESS`` once trump is
             assigned.
     """
-    if (
-        isinstance(hands, str)
-        or not isinstance(hands, Sequence)
-        or not all(
-            not isinstance(h, str)
-            and isinstance(h, Sequence)
-            and all(isinstance(c, str) for c in h)
-            for h in hands
-        )
-    ):
+    _check_state(state)
+    if not _is_hands(hands):
         raise ConfigError("INVALID_DEAL", "hands must be four sequences of card strings")
     if starter is not None and (isinstance(starter, bool) or not isinstance(starter, int)):
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
@@ -316,8 +342,11 @@ def triggers_redeal(hands: Sequence[Sequence[str]]) -> bool:
         True when a re-deal is due.
 
     Raises:
+        TypeError: ``hands`` is not a sequence of sequences of strings.
         NotationError: ``INVALID_CARD`` for a string that is not a card.
     """
+    if not _is_hands(hands):
+        raise TypeError("hands must be a sequence of sequences of card strings")
     return _gyla.triggers_redeal([list(h) for h in hands])
 
 
@@ -329,8 +358,11 @@ def to_notation(state: GylaState) -> str:
 
     Returns:
         One line of text.
+
+    Raises:
+        TypeError: ``state`` is not a :class:`GylaState`.
     """
-    return state.to_notation()
+    return _check_state(state).to_notation()
 
 
 def from_notation(text: str) -> GylaState:

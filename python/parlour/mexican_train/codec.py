@@ -39,9 +39,14 @@ def clean_train_name(name: str) -> str:
     Returns:
         The cleaned name (the cut counts UTF-16 code units and may split a surrogate pair).
 
-    >>> clean_train_name("  Ann \\t Lee ")
+    Raises:
+        TypeError: ``name`` is not a string.
+
+    >>> clean_train_name("  Ann \t Lee ")
     'Ann Lee'
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, not {type(name).__name__}")
     out = _RUNS.sub(" ", name).strip(JS_WHITESPACE)
     units = out.encode("utf-16-le", "surrogatepass")
     if len(units) > 2 * TRAIN_NAME_MOST:

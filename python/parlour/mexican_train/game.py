@@ -121,6 +121,13 @@ def _is_int(x: object) -> bool:
     return type(x) is int
 
 
+def _game_arg(game: object) -> TrainGame:
+    """``game`` if it is a :class:`TrainGame`; else TypeError."""
+    if not isinstance(game, TrainGame):
+        raise TypeError(f"game must be a TrainGame, not {type(game).__name__}")
+    return game
+
+
 @dataclass(frozen=True, slots=True)
 class Train:
     """A train on the table.
@@ -154,6 +161,17 @@ class RoundResult:
 class TrainHistory:
     """One link of a game's record, newest first: a move and every move before it.
 
+    Args:
+        move: The move as ``(kind, tile, train)`` ints: kind 0 play, 1 draw, 2 pass, 3 next
+            (tile and train are 0 unless it is a play).
+        before: The link of the move before, or None for the first move.
+
+    Raises:
+        TypeError: ``move`` is not a tuple of three ints or ``before`` is not a TrainHistory
+            or None.
+        ConfigError: ``move`` is no move: an unknown kind, a tile code not from 0 to 255 or a
+            train not from 0 to 8 (``INVALID_MOVE``).
+
     Attributes:
         before: The link of the move before, or None for the first move.
         count: How many moves the record holds, this one included.
@@ -166,6 +184,13 @@ class TrainHistory:
     count: int
 
     def __init__(self, move: _Move, before: TrainHistory | None) -> None:
+        if type(move) is not tuple or len(move) != 3 or not all(_is_int(x) for x in move):
+            raise TypeError(f"move must be a tuple of three ints, not {move!r:.80}")
+        if before is not None and not isinstance(before, TrainHistory):
+            raise TypeError(f"before must be a TrainHistory or None, not {type(before).__name__}")
+        kind, tile, train = move
+        if not 0 <= kind <= 3 or not 0 <= tile <= 255 or not 0 <= train <= 8:
+            raise ConfigError("INVALID_MOVE", f"{move!r} is not a move")
         _H_MOVE(self, move)
         _H_BEFORE(self, before)
         _H_COUNT(self, 1 if before is None else before.count + 1)
@@ -747,7 +772,7 @@ def replay_train(
         The game, or None when the table is refused or any move is.
     """
     table = _table(set, players, seed, options, computers)
-    if table is None:
+    if table is None or isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
         return None
     parsed: list[_Move] = []
     for mv in moves:
@@ -767,8 +792,11 @@ def train_again(game: TrainGame, seed: int | float) -> TrainGame | None:
 
     Returns:
         The new game, or None for a seed :func:`start_train` refuses.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    t = game._table
+    t = _game_arg(game)._table
     return start_train(t.set, list(t.players), seed, dict(t.options), list(t.computers))
 
 
@@ -780,8 +808,11 @@ def legal_plays(game: TrainGame) -> list[dict[str, int]]:
 
     Returns:
         ``{"tile": t, "train": i}`` dicts (empty unless the phase is ``playing``).
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return [{"tile": t, "train": r} for t, r in game._state.plays()]
+    return [{"tile": t, "train": r} for t, r in _game_arg(game)._state.plays()]
 
 
 def train_moves(game: TrainGame) -> list[TrainMove]:
@@ -793,12 +824,15 @@ def train_moves(game: TrainGame) -> list[TrainMove]:
     Returns:
         The legal plays, else ``[draw]`` or ``[pass]``; ``[next]`` between rounds; ``[]`` at
         the end.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return [_move_dict(m) for m in game._state.moves()]
+    return [_move_dict(m) for m in _game_arg(game)._state.moves()]
 
 
 def may_lay(game: TrainGame, tile: object, train: object) -> bool:
-    """Whether the player to move may lay ``tile`` on ``train`` now (never raises).
+    """Whether the player to move may lay ``tile`` on ``train`` now.
 
     Args:
         game: The game.
@@ -806,8 +840,13 @@ def may_lay(game: TrainGame, tile: object, train: object) -> bool:
         train: A train number.
 
     Returns:
-        The answer :func:`legal_plays` gives for that pair; False for non-integers.
+        The answer :func:`legal_plays` gives for that pair; False for non-integers and for
+        values that are no tile or train (``tile`` and ``train`` never raise).
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
+    game = _game_arg(game)
     if not _is_int(tile) or not _is_int(train) or tile not in game._table.tiles:
         return False
     assert isinstance(tile, int)
@@ -825,9 +864,10 @@ def computer_move(game: TrainGame) -> TrainMove:
         The best-scored lay, or the draw, pass or next it must take.
 
     Raises:
+        TypeError: ``game`` is not a TrainGame.
         IllegalMoveError: The game is over (``GAME_OVER``: "no move to make: the game is over").
     """
-    m = game._state.computer_move()
+    m = _game_arg(game)._state.computer_move()
     if m is None:
         raise IllegalMoveError("GAME_OVER", "no move to make: the game is over")
     return _move_dict(m)
@@ -864,7 +904,7 @@ def longest_run(hand: Sequence[int], end: int, exact: bool = False) -> list[int]
 
     >>> from parlour.mexican_train import tile_of
     >>> longest_run([tile_of(12, 4), tile_of(4, 9), tile_of(9, 1), tile_of(12, 2)], 12)
-    [196, 73, 25]
+    [76, 73, 25]
     """
     tiles = _tiles_arg(hand)
     if not _is_int(end):
@@ -885,9 +925,11 @@ def open_end(game: TrainGame, train: int) -> int:
         Its last tile's open end, or the engine value for an empty train.
 
     Raises:
+        TypeError: ``game`` is not a TrainGame.
         ConfigError: ``train`` is not an int from 0 to the Mexican Train's number
             (``INVALID_TRAIN``).
     """
+    game = _game_arg(game)
     if not _is_int(train) or not 0 <= train <= game._table.n:
         raise ConfigError("INVALID_TRAIN", f"{train!r} is not a train of this table")
     return game._state.open_end(train)
@@ -901,8 +943,11 @@ def mexican_of(game: TrainGame) -> int:
 
     Returns:
         The number of players.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return len(game.players)
+    return len(_game_arg(game).players)
 
 
 def move_count(game: TrainGame) -> int:
@@ -913,7 +958,11 @@ def move_count(game: TrainGame) -> int:
 
     Returns:
         ``history.count``, or 0.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
+    game = _game_arg(game)
     return 0 if game.history is None else game.history.count
 
 
@@ -925,8 +974,11 @@ def moves_of(game: TrainGame) -> list[TrainMove]:
 
     Returns:
         Move dicts, oldest first.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return [_move_dict(m) for m in game._moves()]
+    return [_move_dict(m) for m in _game_arg(game)._moves()]
 
 
 def people_at(game: TrainGame) -> list[int]:
@@ -937,8 +989,11 @@ def people_at(game: TrainGame) -> list[int]:
 
     Returns:
         Seats whose ``computers`` entry is False.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return [s for s, c in enumerate(game.computers) if not c]
+    return [s for s, c in enumerate(_game_arg(game).computers) if not c]
 
 
 def train_player_name(game: TrainGame, seat: int) -> str:
@@ -946,11 +1001,17 @@ def train_player_name(game: TrainGame, seat: int) -> str:
 
     Args:
         game: The game.
-        seat: A seat.
+        seat: A seat (any int: a seat the table lacks reads as a blank name).
 
     Returns:
         The name given, or ``"Computer 3"`` / ``"Player 3"`` (seat + 1) for a blank one.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame or ``seat`` is not an int.
     """
+    game = _game_arg(game)
+    if not _is_int(seat):
+        raise TypeError(f"seat must be an int, not {type(seat).__name__}")
     players = game.players
     given = js_trim(players[seat]) if 0 <= seat < len(players) else ""
     if given:
@@ -967,8 +1028,11 @@ def train_totals(game: TrainGame) -> list[int]:
 
     Returns:
         One total per seat.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
-    return list(game._state.totals)
+    return list(_game_arg(game)._state.totals)
 
 
 def encode_train(game: TrainGame) -> str:
@@ -979,7 +1043,11 @@ def encode_train(game: TrainGame) -> str:
 
     Returns:
         Compact JSON: ``v, set, options, seed, players, computers, moves``.
+
+    Raises:
+        TypeError: ``game`` is not a TrainGame.
     """
+    game = _game_arg(game)
     t = game._table
     opts = ",".join(f"{js_string(k)}:{js_string(v)}" for k, v in t.options)
     players = ",".join(js_string(p) for p in t.players)

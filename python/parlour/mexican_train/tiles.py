@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, TypeVar
 
+from parlour.errors import ConfigError
+
 __all__ = [
     "TRAIN_DEFAULT_OPTIONS",
     "TRAIN_DOUBLES",
@@ -43,6 +45,24 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+_HIGHEST_PIP: Final = 15
+"""The highest end a tile code can hold (its ends are base-16 digits)."""
+
+
+def _check_int(value: object, name: str) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``); else TypeError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
+def _check_number(value: object, name: str) -> int | float:
+    """``value`` if it is an ``int`` or a ``float`` (not a ``bool``); else TypeError."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    return value
+
 
 TRAIN_SETS: Final[Mapping[str, int]] = MappingProxyType({"nine": 9, "twelve": 12, "fifteen": 15})
 """The sets offered, by their highest double."""
@@ -223,9 +243,17 @@ def every_tile(set: int) -> list[int]:
     Returns:
         The tile codes.
 
+    Raises:
+        TypeError: ``set`` is not an int.
+        ConfigError: ``set`` is not from 0 to 15, the highest end a tile code holds
+            (``INVALID_SET``).
+
     >>> len(every_tile(9)), len(every_tile(12)), len(every_tile(15))
     (55, 91, 136)
     """
+    _check_int(set, "set")
+    if not 0 <= set <= _HIGHEST_PIP:
+        raise ConfigError("INVALID_SET", f"{set!r} is not a set (its highest double is 0 to 15)")
     return [tile_of(lo, hi) for lo in range(set + 1) for hi in range(lo, set + 1)]
 
 
@@ -256,8 +284,21 @@ def rounds_for(set: int, length: str) -> int:
 
     Returns:
         ``set + 1`` for full, else ``ceil((set + 1) / 2)``.
+
+    Raises:
+        TypeError: ``set`` is not a number or ``length`` is not a string.
+        ConfigError: ``set`` is NaN or infinite (``INVALID_SET``).
     """
-    return set + 1 if length == "full" else math.ceil((set + 1) / 2)
+    _check_number(set, "set")
+    if not isinstance(length, str):
+        raise TypeError(f"length must be a str, not {type(length).__name__}")
+    if isinstance(set, float) and not math.isfinite(set):
+        raise ConfigError("INVALID_SET", f"{set!r} is not a set")
+    if length == "full":
+        return set + 1
+    if isinstance(set, int):
+        return -(-(set + 1) // 2)  # exact ceil((set + 1) / 2), for any size of int
+    return math.ceil((set + 1) / 2)
 
 
 def train_set_name(set: object) -> str | None:
@@ -299,11 +340,14 @@ def seeded_random(seed: int | float) -> Callable[[], float]:
     Returns:
         A function returning the next number each call.
 
+    Raises:
+        TypeError: ``seed`` is not an int or a float.
+
     >>> r = seeded_random(1)
     >>> r(), r()
     (0.6270739405881613, 0.002735721180215478)
     """
-    state = to_uint32(seed)
+    state = to_uint32(_check_number(seed, "seed"))
 
     def random() -> float:
         nonlocal state
@@ -324,7 +368,12 @@ def shuffled(items: Sequence[T], random: Callable[[], float]) -> list[T]:
 
     Returns:
         A new list.
+
+    Raises:
+        TypeError: ``random`` is not callable (or ``items`` is not iterable).
     """
+    if not callable(random):
+        raise TypeError(f"random must be callable, not {type(random).__name__}")
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
         j = math.floor(random() * (i + 1))
