@@ -176,10 +176,18 @@ def test_vugraph_file() -> None:
 
 
 def test_wrong_argument_types() -> None:
-    with pytest.raises(ConfigError):
+    with pytest.raises(TypeError):
         pbn.read(b"[Event]")  # type: ignore[arg-type]
-    with pytest.raises(ConfigError):
+    with pytest.raises(TypeError):
         lin.read(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pbn.read_file(0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        lin.read_file(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pbn.write(["not a board"])  # type: ignore[list-item]
+    with pytest.raises(ConfigError):
+        lin.read_file("no\x00such-file.lin")
     with pytest.raises(ConfigError):
         pbn.read_file(DATA / "no-such-file.pbn")
 

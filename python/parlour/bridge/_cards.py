@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import reduce
 from operator import or_
-from typing import Literal, TypeAlias, cast
+from typing import Literal, TypeAlias, TypeVar, cast
 
 from parlour.errors import ConfigError, NotationError
 
@@ -23,9 +23,46 @@ SUITS: tuple[Suit, Suit, Suit, Suit] = ("S", "H", "D", "C")
 RANKS = "23456789TJQKA"
 STRAINS = "SHDCN"
 
+_T = TypeVar("_T")
+
 _SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
 _RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
+
+
+def check_mapping(value: object, what: str) -> Mapping[object, object]:
+    """``value`` itself when it is a mapping; raises ``TypeError`` otherwise."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{what} must be a mapping, not {type(value).__name__}")
+    return value
+
+
+def check_sequence(value: object, what: str) -> Sequence[object]:
+    """``value`` itself when it is a sequence other than text; raises ``TypeError`` otherwise."""
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Sequence):
+        raise TypeError(f"{what} must be a list, not {type(value).__name__}")
+    return value
+
+
+def check_type(value: object, kind: type[_T], what: str) -> _T:
+    """``value`` itself when it is a ``kind``; raises ``TypeError`` otherwise."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{what} must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def check_card_list(value: object, what: str) -> list[str]:
+    """A new list of the strings of an iterable of strings (a hand); ``TypeError`` otherwise.
+
+    Text, bytes and mappings are refused: a hand is a list of cards such as ``["SA", "H2"]``.
+    """
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be a list of cards, not {type(value).__name__}")
+    out = list(value)
+    for c in out:
+        if not isinstance(c, str):
+            raise TypeError(f"{what} must hold cards as strings, not {type(c).__name__}")
+    return out
 
 
 def seat_index(seat: object) -> int:

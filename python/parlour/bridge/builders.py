@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from typing import Self
 
-from parlour.bridge._cards import Seat, Suit, check_suit, next_seat, seat_index
+from parlour.bridge._cards import (
+    Seat,
+    Suit,
+    check_mapping,
+    check_sequence,
+    check_suit,
+    next_seat,
+    seat_index,
+)
 from parlour.bridge.play import Play, PlayEntry, PlayMove, Trick, card_text, determine_trick_winner
 from parlour.errors import NotationError
 
@@ -54,18 +62,22 @@ def to_compact(first: str, moves: list[PlayMove] | list[str]) -> str:
     """Format a leader and moves (or plain cards) in compact notation.
 
     Raises:
+        TypeError: ``moves`` is not a list of cards or move mappings, or a comment is not text.
         ConfigError: ``first`` is not a seat.
         NotationError: A bad card.
     """
     seat_index(first)
     parts: list[str] = []
-    for m in moves:
+    for m in check_sequence(moves, "moves"):
         if isinstance(m, str):
             parts.append(card_text(m))
             continue
-        parts.append(card_text(m.get("card")))
-        comment = m.get("comment")
-        if comment:
+        move = check_mapping(m, "a move")
+        parts.append(card_text(move.get("card")))
+        comment = move.get("comment")
+        if comment and not isinstance(comment, str):
+            raise TypeError(f"a comment must be a string, not {type(comment).__name__}")
+        if isinstance(comment, str) and comment:
             parts.append("{" + comment.replace("}", ")") + "}")
     return f"{first} / {' '.join(parts)}".rstrip()
 
@@ -140,10 +152,14 @@ class TrickBuilder:
         """The compact notation of a trick.
 
         Raises:
+            TypeError: ``trick`` is not a mapping with a list of entries.
             ConfigError: A bad leader.
             NotationError: A bad card.
         """
-        return to_compact(trick["lead"], [e["card"] for e in trick["cards"]])
+        t = check_mapping(trick, "trick")
+        entries = check_sequence(t.get("cards", ()), "a trick's cards")
+        cards = [check_mapping(e, "a trick entry").get("card") for e in entries]
+        return to_compact(t.get("lead"), cards)  # type: ignore[arg-type]
 
 
 class PlayBuilder:
@@ -193,7 +209,9 @@ class PlayBuilder:
         """The compact notation of a play (comments in braces).
 
         Raises:
+            TypeError: ``play`` is not a mapping with a list of moves.
             ConfigError: A bad leader.
             NotationError: A bad card.
         """
-        return to_compact(play["first"], play["moves"])
+        p = check_mapping(play, "play")
+        return to_compact(p.get("first"), p.get("moves", ()))  # type: ignore[arg-type]

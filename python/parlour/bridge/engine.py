@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Self, cast
 
 from parlour._core import bridge as _native
 from parlour.bridge._cards import (
@@ -23,7 +23,11 @@ from parlour.bridge._cards import (
     SUITS,
     Seat,
     Suit,
+    check_card_list,
+    check_mapping,
+    check_sequence,
     check_suit,
+    check_type,
     hands_masks,
     seat_at,
     seat_index,
@@ -86,6 +90,20 @@ class PlayError:
 class ValidationResult:
     """The result of ``validate_tricks`` (immutable; the tricks are built on first access).
 
+    Args:
+        errors: Every error, in play order.
+        cards: The cards of the play, in order.
+        leaders: The seat number (0-3 = N, E, S, W) leading each trick, one per trick
+            begun (``ceil(len(cards) / 4)``).
+        winners: The seat number winning each trick, ``-1`` for a partial last trick.
+        won: Completed tricks won by each seat N, E, S, W.
+
+    Raises:
+        TypeError: An argument of the wrong type (``errors`` must be a tuple of
+            :class:`PlayError`).
+        ConfigError: ``INVALID_ARGUMENT`` for seat numbers, trick counts or lengths out of
+            range, or counts in ``won`` that do not add up to the tricks with a winner.
+
     Attributes:
         is_valid: True when no error was found.
         errors: Every error, in play order.
@@ -104,6 +122,45 @@ class ValidationResult:
     _tricks: list[Trick] | None
 
     def __init__(
+        self,
+        errors: tuple[PlayError, ...],
+        cards: list[str],
+        leaders: list[int],
+        winners: list[int],
+        won: list[int],
+    ) -> None:
+        check_type(errors, tuple, "errors")
+        for e in errors:
+            check_type(e, PlayError, "an error")
+        cards = check_card_list(check_sequence(cards, "cards"), "cards")
+        leaders = _int_list(leaders, "leaders", 0, 3)
+        winners = _int_list(winners, "winners", -1, 3)
+        won = _int_list(won, "won", 0, len(leaders))
+        if len(won) != 4:
+            raise ConfigError("INVALID_ARGUMENT", f"won has one count per seat, not {len(won)}")
+        if len(leaders) != len(winners) or len(leaders) != (len(cards) + 3) // 4:
+            raise ConfigError(
+                "INVALID_ARGUMENT", "leaders and winners need one seat per trick of cards"
+            )
+        if sum(won) != sum(w >= 0 for w in winners):
+            raise ConfigError("INVALID_ARGUMENT", "won must count the tricks that have a winner")
+        self._init(errors, cards, leaders, winners, won)
+
+    @classmethod
+    def _of(
+        cls,
+        errors: tuple[PlayError, ...],
+        cards: list[str],
+        leaders: list[int],
+        winners: list[int],
+        won: list[int],
+    ) -> Self:
+        """A result from the replay's own, already consistent, values (no checks)."""
+        obj = cls.__new__(cls)
+        obj._init(errors, cards, leaders, winners, won)
+        return obj
+
+    def _init(
         self,
         errors: tuple[PlayError, ...],
         cards: list[str],
@@ -149,6 +206,22 @@ class ValidationResult:
         return f"ValidationResult(is_valid={self.is_valid}, errors={self.errors!r})"
 
 
+def _int_list(value: object, what: str, low: int, high: int) -> list[int]:
+    """A new list of the integers ``low..high`` of a sequence; raises otherwise.
+
+    Raises:
+        TypeError: Not a sequence of integers.
+        ConfigError: ``INVALID_ARGUMENT`` for an integer out of range.
+    """
+    out = list(check_sequence(value, what))
+    for v in out:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"{what} must hold integers, not {type(v).__name__}")
+        if not low <= v <= high:
+            raise ConfigError("INVALID_ARGUMENT", f"{what} holds {v}, not in {low}..{high}")
+    return out  # type: ignore[return-value]
+
+
 _MESSAGES = {
     "CARD_NOT_OWNED": "{seat} does not hold {card} at this point of the play",
     "REVOKE": "{seat} played {card} while still holding the led suit",
@@ -173,13 +246,23 @@ def _raw_code(card: object) -> tuple[str, int]:
 
 
 def deep_copy_hands(hands: HandsData) -> dict[str, list[str]]:
-    """An independent copy of the hands (seat to list of cards)."""
-    return {seat: list(cards) for seat, cards in hands.items()}
+    """An independent copy of the hands (seat to list of cards).
+
+    Raises:
+        TypeError: ``hands`` is not a mapping of lists of cards (strings).
+    """
+    checked = cast("Mapping[str, object]", check_mapping(hands, "hands"))
+    return {seat: check_card_list(cards, f"hand {seat!r}") for seat, cards in checked.items()}
 
 
 def remove_card_from_hand(hand: Sequence[str], card: str) -> list[str]:
-    """A new hand without ``card`` (the input is unchanged; a card not held changes nothing)."""
-    out = list(hand)
+    """A new hand without ``card`` (the input is unchanged; a card not held changes nothing).
+
+    Raises:
+        TypeError: ``hand`` is not a list of strings or ``card`` is not a string.
+    """
+    out = check_card_list(hand, "hand")
+    check_type(card, str, "card")
     if card in out:
         out.remove(card)
     return out
@@ -267,7 +350,7 @@ class PlayEngine:
             )
             for code, index, trick, pos, seat, _card in errors
         )
-        return ValidationResult(out_errors, texts, leaders, winners, won)
+        return ValidationResult._of(out_errors, texts, leaders, winners, won)
 
 
 class BridgeEngine:

@@ -119,11 +119,11 @@ def read(text: str, *, raise_errors: bool = False) -> list[Board]:
         The boards in file order, each with its problems attached.
 
     Raises:
-        ConfigError: ``text`` is not a string.
+        TypeError: ``text`` is not a string.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
     if not isinstance(text, str):
-        raise ConfigError("INVALID_ARGUMENT", "lin.read takes the text of a LIN file")
+        raise TypeError(f"lin.read takes the text of a LIN file, not {type(text).__name__}")
     nl = _positions(text)
 
     def where(off: int) -> tuple[int, int]:
@@ -349,13 +349,16 @@ def read_file(path: str | PathLike[str], *, raise_errors: bool = False) -> list[
     """Read a LIN file (UTF-8, falling back to Latin-1); see :func:`read`.
 
     Raises:
-        ConfigError: The file cannot be read.
+        TypeError: ``path`` is not a path (a string, bytes or ``os.PathLike``).
+        ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
+    if not isinstance(path, (str, bytes, PathLike)):
+        raise TypeError(f"a file path is a string or os.PathLike, not {type(path).__name__}")
     try:
         with open(path, "rb") as f:
             data = f.read()
-    except OSError as e:
+    except (OSError, ValueError) as e:
         raise ConfigError("FILE_NOT_READABLE", f"cannot read {path}: {e}") from e
     try:
         text = data.decode("utf-8-sig")

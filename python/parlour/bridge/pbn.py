@@ -657,11 +657,11 @@ def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list
         The boards, in file order (none is dropped; problems are attached to each).
 
     Raises:
-        ConfigError: ``text`` is not a string.
+        TypeError: ``text`` is not a string.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
     if not isinstance(text, str):
-        raise ConfigError("INVALID_ARGUMENT", "pbn.read takes the text of a PBN file")
+        raise TypeError(f"pbn.read takes the text of a PBN file, not {type(text).__name__}")
     prev: dict[str, str] = {}
     boards = [_board_of(g, prev, i, repair) for i, g in enumerate(_scan(text))]
     if raise_errors:
@@ -679,13 +679,16 @@ def read_file(
     """Read a PBN file (UTF-8, falling back to Latin-1); see :func:`read`.
 
     Raises:
-        ConfigError: The file cannot be read.
+        TypeError: ``path`` is not a path (a string, bytes or ``os.PathLike``).
+        ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
+    if not isinstance(path, (str, bytes, PathLike)):
+        raise TypeError(f"a file path is a string or os.PathLike, not {type(path).__name__}")
     try:
         with open(path, "rb") as f:
             data = f.read()
-    except OSError as e:
+    except (OSError, ValueError) as e:
         raise ConfigError("FILE_NOT_READABLE", f"cannot read {path}: {e}") from e
     try:
         text = data.decode("utf-8-sig")
@@ -726,12 +729,12 @@ def write(boards: Iterable[Board]) -> str:
         The PBN text; ``read(write(boards)) == boards`` for boards read from PBN.
 
     Raises:
-        ConfigError: Something that is not a ``Board``.
+        TypeError: ``boards`` is not an iterable of ``Board`` objects.
     """
     out: list[str] = ["% PBN 2.1", "% EXPORT", ""]
     for b in boards:
         if not isinstance(b, Board):
-            raise ConfigError("INVALID_ARGUMENT", "write takes Board objects")
+            raise TypeError(f"pbn.write takes Board objects, not {type(b).__name__}")
         anchors = (
             b.comment_anchors
             if len(b.comment_anchors) == len(b.comments)

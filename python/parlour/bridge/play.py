@@ -20,6 +20,9 @@ from parlour.bridge._cards import (
     SUITS,
     Seat,
     Suit,
+    check_card_list,
+    check_mapping,
+    check_sequence,
     check_suit,
     is_card,
     next_seat,
@@ -128,15 +131,17 @@ def determine_trick_winner(
         The winning entry, or None for an empty trick.
 
     Raises:
+        TypeError: ``entries`` is not a list of mappings.
         ConfigError: A suit argument is not a suit.
         NotationError: An entry's card is not a card.
     """
     check_suit(trump)
     check_suit(lead_suit)
+    check_sequence(entries, "entries")
     if not entries:
         return None
     for e in entries:
-        card_text(e.get("card"))
+        card_text(check_mapping(e, "a trick entry").get("card"))
     lead = lead_suit if lead_suit is not None else entries[0]["card"][0]
     best = entries[0]
     for e in entries[1:]:
@@ -160,15 +165,16 @@ def validate_card_follows_rules(
         True when the play follows the rules.
 
     Raises:
+        TypeError: ``hands`` is not a mapping of seats to lists of cards.
         ConfigError: A bad seat or suit.
         NotationError: A bad card.
     """
     text = card_text(card)
     seat_index(player)
     check_suit(lead_suit)
+    hand = check_card_list(check_mapping(hands, "hands").get(player, ()), f"hand {player}")
     if lead_suit is None or text[0] == lead_suit:
         return True
-    hand = cast("Mapping[str, Sequence[str]]", hands).get(player, ())
     return not any(c[:1] == lead_suit for c in hand)
 
 
@@ -183,10 +189,11 @@ def get_legal_cards(hand: HandData, lead_suit: Suit | None) -> list[str]:
         The legal cards.
 
     Raises:
+        TypeError: ``hand`` is not a list of strings.
         ConfigError: ``lead_suit`` is not a suit.
     """
     check_suit(lead_suit)
-    cards = list(hand)
+    cards = check_card_list(hand, "hand")
     if lead_suit is None:
         return cards
     follow = [c for c in cards if c[:1] == lead_suit]
@@ -204,11 +211,12 @@ def build_tricks(play: Mapping[str, object], trump: Suit | None) -> list[Trick]:
         The tricks; a partial last trick has winner None.
 
     Raises:
+        TypeError: ``play`` is not a mapping.
         ConfigError: A bad seat, suit or play shape.
         NotationError: A bad card.
     """
     check_suit(trump)
-    first = play.get("first")
+    first = check_mapping(play, "play").get("first")
     seat_index(first)
     moves = play.get("moves")
     if not isinstance(moves, Sequence) or isinstance(moves, str):
@@ -264,8 +272,37 @@ def build_tricks_from_deal(deal: object) -> list[Trick]:
     return build_tricks(play, trump)
 
 
+def _check_tricks(tricks: object) -> Sequence[Trick]:
+    """``tricks`` itself when it is a list of tricks; raises otherwise.
+
+    Raises:
+        TypeError: Not a list of mappings whose ``cards`` are lists of mappings of strings.
+        ConfigError: ``INVALID_TRICK`` for a trick without ``cards`` or an entry without
+            ``player`` or ``card``.
+    """
+    for t in check_sequence(tricks, "tricks"):
+        trick = check_mapping(t, "a trick")
+        if "cards" not in trick:
+            raise ConfigError("INVALID_TRICK", f"a trick has no 'cards': {trick!r}")
+        for e in check_sequence(trick["cards"], "a trick's cards"):
+            entry = check_mapping(e, "a trick entry")
+            for key in ("player", "card"):
+                if key not in entry:
+                    raise ConfigError("INVALID_TRICK", f"a trick entry has no {key!r}: {entry!r}")
+                if not isinstance(entry[key], str):
+                    raise TypeError(f"a trick entry's {key!r} must be a string")
+    return cast("Sequence[Trick]", tricks)
+
+
 def extract_lead_from_tricks(tricks: Sequence[Trick]) -> str | None:
-    """The opening lead (first card of the first trick), or None when nothing was played."""
+    """The opening lead (first card of the first trick), or None when nothing was played.
+
+    Raises:
+        TypeError: ``tricks`` is not a list of tricks (mappings with a ``cards`` list of
+            ``{"player": ..., "card": ...}`` entries).
+        ConfigError: ``INVALID_TRICK`` for a trick or entry missing a key.
+    """
+    _check_tricks(tricks)
     if not tricks or not tricks[0]["cards"]:
         return None
     return tricks[0]["cards"][0]["card"]
@@ -275,8 +312,10 @@ def has_played_suit(tricks: Sequence[Trick], player: str, suit: Suit) -> bool:
     """Whether ``player`` has played a card of ``suit`` in ``tricks``.
 
     Raises:
-        ConfigError: A bad seat or suit.
+        TypeError: ``tricks`` is not a list of tricks.
+        ConfigError: A bad seat or suit, or ``INVALID_TRICK`` for a trick or entry missing a key.
     """
     seat_index(player)
     check_suit(suit)
+    _check_tricks(tricks)
     return any(e["player"] == player and e["card"][:1] == suit for t in tricks for e in t["cards"])

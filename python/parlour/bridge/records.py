@@ -13,7 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
-from parlour.bridge._cards import SEATS, Seat, Suit, hands_masks, seat_index
+from parlour.bridge._cards import (
+    SEATS,
+    Seat,
+    Suit,
+    check_card_list,
+    check_sequence,
+    hands_masks,
+    seat_index,
+)
 from parlour.bridge.engine import BridgeEngine, ValidationResult
 from parlour.bridge.play import HandsData, Play
 from parlour.errors import NotationError
@@ -323,11 +331,16 @@ def contract_from_auction(calls: Sequence[str], dealer: Seat) -> Contract | None
 
     The last bid gives level and strain, doubles and redoubles after it the doubling, and the
     declarer is the first player of the declaring side to have named that strain.
+
+    Raises:
+        TypeError: ``calls`` is not a list of strings.
+        ConfigError: ``dealer`` is not a seat.
     """
+    calls = check_card_list(check_sequence(calls, "calls"), "calls")
     last_bid: tuple[int, str, int] | None = None
     doubled = 0
     first_named: dict[tuple[int, str], int] = {}
-    d = SEATS.index(dealer)
+    d = seat_index(dealer)
     for i, c in enumerate(calls):
         seat = (d + i) % 4
         m = _BID.match(c)
@@ -360,7 +373,12 @@ def check_board(board: Board) -> CheckStatus:
     ``claim_out_of_range``: partial play, result impossible; ``result_mismatch``: 52 cards but
     another trick count; ``no_result``: no recorded result; ``no_play``: no deal, contract or
     play; ``play_error``: the replay found ``CARD_NOT_OWNED``/``REVOKE``/``INVALID_CARD_RANK``.
+
+    Raises:
+        TypeError: ``board`` is not a :class:`Board`.
     """
+    if not isinstance(board, Board):
+        raise TypeError(f"check_board takes a Board, not {type(board).__name__}")
     if board.contract is None or board.hands is None or board.opening_leader is None:
         return "no_play"
     if not board.play:
