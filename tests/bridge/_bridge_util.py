@@ -9,7 +9,7 @@ SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
 )
 DATA = SHARED / "data" / "bridge"
-VECTORS = SHARED / "vectors" / "bridge"
+VECTORS = SHARED / "vectors/bridge"
 
 # The deal of the examples in the spec (play "W / D7 DA DK DT SA SJ S7 S3").
 HANDS: dict[str, list[str]] = {

@@ -13,7 +13,7 @@ import parlour.dalmara as dm
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
 )
-VECTORS = SHARED / "vectors" / "dalmara"
+VECTORS = SHARED / "vectors/dalmara"
 
 
 def records(name: str) -> Iterator[dict[str, Any]]:

@@ -14,7 +14,7 @@ from parlour.durak import DurakGame, cap_for, id_of, order_for, six_of
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
 )
-VECTORS = SHARED / "vectors" / "durak"
+VECTORS = SHARED / "vectors/durak"
 
 
 def seed32(text: str) -> bytes:

@@ -13,7 +13,7 @@ from parlour import gyla
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
 )
-VECTORS = SHARED / "vectors" / "gyla"
+VECTORS = SHARED / "vectors/gyla"
 
 KIND_TO_CODE = {
     "before_start": "NO_ACTION_EXPECTED",

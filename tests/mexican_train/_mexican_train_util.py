@@ -13,7 +13,7 @@ from parlour.mexican_train import TrainGame
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
 )
-VECTORS = SHARED / "vectors" / "mexican_train"
+VECTORS = SHARED / "vectors/mexican_train"
 
 
 def records(name: str) -> Iterator[dict[str, Any]]:
