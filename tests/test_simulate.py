@@ -116,3 +116,22 @@ def test_zero_games() -> None:
     r = simulate("whist", 0)
     assert r.games == 0
     assert r.to_dict()["games"] == 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_winners_are_seats_or_teams_as_registered(game: str) -> None:
+    r = simulate(game, 60, seed=4)
+    assert r.teams == GAMES[game].teams
+    sides = 2 if r.teams else r.seats
+    assert set(np.unique(r.winners)) <= set(range(-1, sides))
+    assert len(r.win_rates()) == sides
+    rates = sum(rate for rate, _, _ in r.win_rates()) + r.draw_rate()
+    assert rates == pytest.approx(1.0)
+    if r.teams:
+        # Partners share their side's return, and the winning team has the larger one.
+        assert np.array_equal(r.returns[:, 0], r.returns[:, 2])
+        assert np.array_equal(r.returns[:, 1], r.returns[:, 3])
+        decided = r.winners >= 0
+        won = r.returns[decided, r.winners[decided]]
+        lost = r.returns[decided, 1 - r.winners[decided]]
+        assert (won > lost).all()

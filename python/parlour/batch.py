@@ -28,13 +28,16 @@ __all__ = ["GAMES", "GameSpec", "SimulationResult", "simulate"]
 class GameSpec:
     """A registered game: its id, seats, whether it has a computer player, and its options.
 
-    ``options`` maps each option name to ``(default, description)``.
+    ``options`` maps each option name to ``(default, description)``. ``teams`` is True when the
+    winner the simulator reports is a partnership (team 0 is seats 0 and 2, team 1 is seats 1
+    and 3) rather than a seat.
     """
 
     id: str
     title: str
     seats: int
     computer: bool
+    teams: bool = False
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
@@ -48,6 +51,7 @@ def _registry() -> dict[str, GameSpec]:
             title=str(entry["title"]),
             seats=int(str(entry["seats"])),
             computer=bool(entry["computer"]),
+            teams=bool(entry["teams"]),
             options={str(o[0]): (str(o[1]), str(o[2])) for o in opts},
         )
     return out
@@ -84,8 +88,9 @@ class SimulationResult:
         returns: ``float32`` array of shape ``(games, seats)``.
         move_counts: ``uint32`` array of moves per game.
         hashes: ``uint64`` array of final state hashes.
-        winners: ``int8`` array of winning seats, ``-1`` for a draw.
+        winners: ``int8`` array of winning seats (teams, in team games), ``-1`` for a draw.
         elapsed: Wall-clock seconds of the simulation.
+        teams: True when ``winners`` holds teams (0: seats 0 and 2; 1: seats 1 and 3).
     """
 
     game: str
@@ -97,6 +102,7 @@ class SimulationResult:
     hashes: npt.NDArray[np.uint64]
     winners: npt.NDArray[np.int8]
     elapsed: float
+    teams: bool = False
 
     @property
     def games(self) -> int:
@@ -119,9 +125,9 @@ class SimulationResult:
         return self.games / self.elapsed if self.elapsed > 0 else float("inf")
 
     def win_rates(self) -> list[tuple[float, float, float]]:
-        """Per seat: ``(rate, low, high)``, the win rate with a 95% Wilson interval."""
+        """Per seat (per team in team games): ``(rate, low, high)``, with a 95% Wilson interval."""
         out = []
-        for seat in range(self.seats):
+        for seat in range(2 if self.teams else self.seats):
             wins = int(np.count_nonzero(self.winners == seat))
             lo, hi = _wilson(wins, self.games)
             out.append((wins / self.games if self.games else 0.0, lo, hi))
@@ -304,4 +310,5 @@ def simulate(
         hashes=hashes,
         winners=winners,
         elapsed=elapsed,
+        teams=spec.teams,
     )

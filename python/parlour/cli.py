@@ -82,8 +82,11 @@ def _summary(result: SimulationResult) -> None:
     table.add_row("moves per game", f"{result.moves / max(result.games, 1):.1f}")
     table.add_row("elapsed", f"{result.elapsed:.3f} s")
     table.add_row("games/s", f"{result.games_per_second:,.0f}")
-    for seat, (rate, lo, hi) in enumerate(result.win_rates()):
-        table.add_row(f"seat {seat} wins", f"{rate:.4f}  [{lo:.4f}, {hi:.4f}]")
+    for side, (rate, lo, hi) in enumerate(result.win_rates()):
+        label = f"seat {side} wins"
+        if result.teams:
+            label = f"team {side} (seats {side}+{side + 2}) wins"
+        table.add_row(label, f"{rate:.4f}  [{lo:.4f}, {hi:.4f}]")
     table.add_row("draws", f"{result.draw_rate():.4f}")
     console.print(table)
 
@@ -93,11 +96,18 @@ def _list_games() -> None:
     from rich.table import Table
 
     table = Table(title="parlour games")
-    for col in ("id", "seats", "computer", "options", "description"):
+    for col in ("id", "seats", "winner", "computer", "options", "description"):
         table.add_column(col)
     for spec in GAMES.values():
         opts = ", ".join(f"{k}={v[0]}" for k, v in spec.options.items())
-        table.add_row(spec.id, str(spec.seats), "yes" if spec.computer else "no", opts, spec.title)
+        table.add_row(
+            spec.id,
+            str(spec.seats),
+            "team" if spec.teams else "seat",
+            "yes" if spec.computer else "no",
+            opts,
+            spec.title,
+        )
     Console().print(table)
 
 

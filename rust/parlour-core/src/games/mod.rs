@@ -27,6 +27,9 @@ pub struct GameInfo {
     pub seats: usize,
     /// Whether the `computer` policy is available.
     pub computer: bool,
+    /// Whether the winner reported by the simulator is a team of two partnered seats (team 0
+    /// is seats 0 and 2, team 1 is seats 1 and 3) rather than a single seat.
+    pub teams: bool,
     /// The options accepted by `--option name=value`.
     pub options: &'static [OptionSpec],
 }
@@ -37,6 +40,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "whist",
         title: "generic four-player 52-card trick-taking game (whist-style)",
         seats: 4,
+        teams: false,
         computer: false,
         options: &[("no_trump", "false", "play without trumps")],
     },
@@ -44,6 +48,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "dalmara-4p",
         title: "Dal Mara, four players in two teams (capture the tens)",
         seats: 4,
+        teams: true,
         computer: false,
         options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
     },
@@ -51,6 +56,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "dalmara-2p",
         title: "Dal Mara, two players with hands and stacks (capture the tens)",
         seats: 2,
+        teams: false,
         computer: false,
         options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
     },
@@ -58,6 +64,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "mexican-train",
         title: "Mexican Train dominoes (the @johnmorrisdotca/domino 1.0.0 engine)",
         seats: 4,
+        teams: false,
         computer: true,
         options: &[
             ("players", "4", "number of players, 2 to 8"),
@@ -83,6 +90,7 @@ GameInfo {
     id: "gyla",
     title: "Gyla: four-player, two-team 36-card trick-taking game to 60 points (vetalpaprotsky/gyla v0.5.0)",
     seats: 4,
+    teams: true,
     computer: true,
     options: &[],
 },
@@ -90,6 +98,7 @@ GameInfo {
     id: "durak",
     title: "Durak (podkidnoy throw-in, two-seat Game-Durak rules; 3-6 seats and perevodnoy as options)",
     seats: 2,
+    teams: false,
     computer: true,
     options: &[
         ("seats", "2", "number of players, 2 to 6"),
@@ -100,6 +109,7 @@ GameInfo {
         id: "bridge-play",
         title: "contract-bridge card play from random deals (returns = tricks of each side)",
         seats: 4,
+        teams: true,
         computer: true,
         options: &[
             (
