@@ -37,6 +37,13 @@ def bridge_play(seed: int) -> Any:
     return BridgePlayState(pbn, ["1S", "3NT", "4H", "6C"][seed % 4], "NESW"[seed % 4])
 
 
+def mexican_train(seed: int) -> Any:
+    # Alternate two- and three-seat tables and the rule options, so both doubles rules and both
+    # Mexican-train rules are driven through the protocol.
+    options = [{"length": "short"}, {"length": "short", "doubles": "chain", "mexican": "ownFirst"}]
+    return start_train(9, ["Ann", "Ben", "Cy"][: 2 + seed % 2], seed, options[seed % 2])
+
+
 def gyla_state(seed: int) -> Any:
     # Player and team names are not part of Gyla's notation (it parses to default names), so
     # start from the notation's own form of the dealt position.
@@ -49,7 +56,7 @@ FACTORIES: dict[str, Callable[[int], Any]] = {
     "dalmara-4p": dalmara_4p,
     "gyla": gyla_state,
     "durak": lambda seed: durak.new_game(bytes([seed]) * 32),
-    "mexican-train": lambda seed: start_train(9, ["A", "B"], seed + 1, {"length": "short"}),
+    "mexican-train": mexican_train,
     "bridge-play": bridge_play,
 }
 
