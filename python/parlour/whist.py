@@ -26,9 +26,14 @@ import numpy.typing as npt
 
 from parlour._core.whist import WhistState
 from parlour.cards import SUITS, Card, CardSet, parse_card
-from parlour.errors import ConfigError, IllegalMoveError, NotationError
+from parlour.errors import ConfigError, NotationError
 
 __all__ = ["ACTION_SPACE", "State"]
+
+_CARDS: tuple[Card | None, ...] = tuple(Card(i) if i % 16 < 13 else None for i in range(64))
+"""The interned card of each bit index (the move table of ``legal_moves``)."""
+_new = object.__new__
+_set = object.__setattr__
 
 ACTION_SPACE = 52
 """Size of the fixed action space: action ``suit * 13 + rank`` is that card."""
@@ -70,7 +75,7 @@ class State:
 
     def legal_moves(self) -> tuple[Card, ...]:
         """The legal cards, in index order."""
-        return tuple(Card(i) for i in self._core.legal_moves())
+        return self._core.legal_from(_CARDS)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean array over the 52-action space (action ``suit * 13 + rank``)."""
@@ -96,10 +101,9 @@ class State:
         Raises:
             IllegalMoveError: If ``index`` is out of range.
         """
-        moves = self._core.legal_moves()
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
-            raise IllegalMoveError("INVALID_MOVE_INDEX", f"no legal move number {index!r}")
-        return State(self._core.apply(moves[index]))
+        state: State = _new(State)
+        _set(state, "_core", self._core.apply_index(index))
+        return state
 
     def returns(self) -> tuple[float, ...]:
         """Tricks taken by each seat."""

@@ -4,6 +4,7 @@
 
 mod cards;
 mod errors;
+mod fast;
 mod games;
 mod sim;
 

@@ -1,10 +1,12 @@
 //! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
 
-use crate::errors::{config_err, guarded};
+use crate::errors::{config_err, guarded, IllegalMoveError};
+use crate::fast::{exact_index, pick};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::whist::{Whist, WhistConfig};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
@@ -86,6 +88,28 @@ impl PyWhist {
         let mut v = Vec::new();
         self.inner.legal_moves_into(&mut v);
         v.into_iter().map(Card::index).collect()
+    }
+
+    /// The legal moves as `table[card index]` (the caller's interned move objects), in
+    /// ascending order.
+    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        pick(table, v.into_iter().map(|c| usize::from(c.index())))
+    }
+
+    /// The state after the `index`-th legal move (`IllegalMoveError` `INVALID_MOVE_INDEX` for
+    /// anything but an int in range).
+    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        let Some(&mv) = exact_index(index, v.len()).and_then(|i| v.get(i)) else {
+            return Err(IllegalMoveError::new_err((
+                "INVALID_MOVE_INDEX",
+                format!("no legal move number {index:?}"),
+            )));
+        };
+        guarded(|| self.inner.apply(mv)).map(|inner| PyWhist { inner })
     }
 
     /// The state after playing card `card` (a bit index).
