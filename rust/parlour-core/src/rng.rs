@@ -67,15 +67,21 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u128::from(self.next_u64()) * u128::from(n);
+        // Lemire's multiply-and-reject: draws are rejected while the low half is below
+        // `2**64 mod n`. That threshold is below `n`, so it (a division) is computed only when
+        // the low half is below `n` — same draws and results as computing it up front.
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
+        #[allow(clippy::cast_possible_truncation)]
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
             #[allow(clippy::cast_possible_truncation)]
-            let low = m as u64;
-            if low >= threshold {
-                return (m >> 64) as u64;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(n);
             }
         }
+        #[allow(clippy::cast_possible_truncation)]
+        let high = (m >> 64) as u64;
+        high
     }
 
     /// A uniform index into a slice of length `len` (`len == 0` gives 0).

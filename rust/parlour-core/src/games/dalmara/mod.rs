@@ -161,7 +161,8 @@ impl Pile {
         let n = self.len as usize;
         if i < n {
             self.bits &= !(1u64 << (self.cards[i] & 63));
-            for k in i..n - 1 {
+            // A short shift (at most a hand): a plain loop beats a call to memmove.
+            for k in i..n.min(MAX_PILE) - 1 {
                 self.cards[k] = self.cards[k + 1];
             }
             self.len -= 1;
@@ -320,7 +321,6 @@ pub struct DalMara {
     tens: [u8; 4],
     tricks: [u8; 4],
     hash: u64,
-    misc: u64,
 }
 
 /// Options of a simulated game.
@@ -412,7 +412,6 @@ impl DalMara {
             tens: [0; 4],
             tricks: [0; 4],
             hash: 0,
-            misc: 0,
         };
         s.rehash();
         Ok(s)
@@ -759,17 +758,10 @@ impl DalMara {
             ^ zobrist::feature(F_MISC, 20 + usize::from(self.rules == Rules::Engine))
     }
 
-    /// Recompute the hash (and the cached misc part) from scratch.
+    /// Recompute the incremental part of the hash (everything but the play-dependent fields,
+    /// which [`GameState::zobrist`] folds in on demand) from scratch.
     fn rehash(&mut self) {
-        self.misc = self.misc_hash();
-        self.hash = self.full_hash();
-    }
-
-    /// Fold a change of the play-dependent fields into the hash.
-    fn update_misc(&mut self) {
-        let m = self.misc_hash();
-        self.hash ^= self.misc ^ m;
-        self.misc = m;
+        self.hash = self.cards_hash() ^ self.ghopte_hash() ^ self.static_hash();
     }
 
     fn full_hash(&self) -> u64 {
@@ -971,7 +963,7 @@ impl GameState for DalMara {
     }
 
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.hash ^ self.misc_hash()
     }
 
     fn to_notation(&self) -> String {
@@ -1002,7 +994,6 @@ fn unreachable_state() -> DalMara {
         tens: [0; 4],
         tricks: [0; 4],
         hash: 0,
-        misc: 0,
     }
 }
 

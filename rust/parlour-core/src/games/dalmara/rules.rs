@@ -628,7 +628,6 @@ impl DalMara {
             self.play_number = self.trick_len;
         }
         self.hash ^= self.ghopte_hash();
-        self.update_misc();
         Ok(())
     }
 
@@ -665,7 +664,6 @@ impl DalMara {
         }
         let s = self.next;
         let hi = usize::from(s);
-        let n = self.n();
         // Where the card comes from: a face-up stack top of this seat first (2p), else the hand.
         let mut from_stack: Option<usize> = None;
         let mut from_hand: Option<usize> = None;
@@ -711,12 +709,44 @@ impl DalMara {
                 }
             }
         }
-        if usize::from(self.trick_len) >= usize::from(n) {
+        if usize::from(self.trick_len) >= usize::from(self.n()) {
             return Err(Error::invalid_state(
                 "TRICK_FULL",
                 "the trick is already complete",
             ));
         }
+        self.commit_play(s, c, from_stack, from_hand);
+        Ok(())
+    }
+
+    /// The four-player play of `c` by the seat to move when no Ghopte is pending, if it is legal
+    /// (held, follows suit): the common case of a playout, checked with bit tests only. `None`
+    /// sends the move through the full validation of `PLAY_CARD` (which then reports why).
+    fn fast_play_four(&mut self, c: u8) -> bool {
+        if !self.four || self.trick_len >= 4 || self.ghopte_pending() {
+            return false;
+        }
+        let hi = usize::from(self.next & 3);
+        let hand = &self.hands[hi];
+        if hand.mask() & (1u64 << (c & 63)) == 0 {
+            return false;
+        }
+        if let Some(l) = self.lead {
+            if suit_of(c) != l && hand.has_suit(l) {
+                return false;
+            }
+        }
+        let p = hand.position(c);
+        self.commit_play(self.next, c, None, p);
+        true
+    }
+
+    /// Play validated card `c` of seat `s`, taken from stack slot `from_stack` or hand position
+    /// `from_hand`: the Turup rule, the trick, and the trick's end.
+    fn commit_play(&mut self, s: u8, c: u8, from_stack: Option<usize>, from_hand: Option<usize>) {
+        let hi = usize::from(s);
+        let n = self.n();
+        let cs = suit_of(c);
         let l = if self.trick_len == 0 {
             cs
         } else {
@@ -791,8 +821,6 @@ impl DalMara {
             self.lead = Some(l);
             self.is_ghopte = false;
         }
-        self.update_misc();
-        Ok(())
     }
 
     fn take_from_hand(&mut self, hi: usize, pos: usize, c: u8) {
@@ -894,7 +922,7 @@ impl DalMara {
     /// engine's legal plays of the seat to move, then its possible Turup pickups.
     pub fn protocol_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.four && self.n_ghoptes == 0 {
+        if self.four && !self.ghopte_pending() {
             // The common four-player case: follow the lead suit if able, in hand order.
             let hand = &self.hands[usize::from(self.next & 3)];
             let allowed = match self.lead {
@@ -979,7 +1007,13 @@ impl DalMara {
     /// The engine's codes for a move that is not legal here; the state is then unchanged.
     pub fn apply_move(&mut self, mv: Move) -> Result<()> {
         match mv {
-            Move::Play(c) => self.play_card_mut(i64::from(self.next), CardIn::index(c)),
+            Move::Play(c) => {
+                if self.fast_play_four(c) {
+                    Ok(())
+                } else {
+                    self.play_card_mut(i64::from(self.next), CardIn::index(c))
+                }
+            }
             Move::Pickup(c) => {
                 let owner = (0..8usize)
                     .find(|&k| self.stacks[k].top() == Some(c))
