@@ -26,7 +26,7 @@ bridge      ``SA`` ``HT``            upper-case suit then rank (``T`` for ten)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar, get_args
 
@@ -285,10 +285,15 @@ def shuffle(items: Sequence[_T], seed: int) -> tuple[_T, ...]:
 
     Raises:
         ConfigError: If ``seed`` is not an integer from 0 to 2**64-1.
+        TypeError: If ``items`` is not a sequence (a mapping, a set, an iterator).
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ConfigError(
             "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
         )
+    if isinstance(items, Mapping) or not (
+        hasattr(items, "__getitem__") and hasattr(items, "__len__")
+    ):
+        raise TypeError(f"items must be a sequence, not {type(items).__name__}")
     order = _core.shuffled_indices(len(items), seed)
     return tuple(items[i] for i in order)

@@ -13,8 +13,6 @@ from typing import Any, Final
 from parlour._core import dalmara as _native
 from parlour.dalmara._dmn import CARD_INDEX, format_parts
 from parlour.dalmara._state import (
-    _PLAYERS_2,
-    _PLAYERS_4,
     RULE_SETS,
     ActionResult,
     EngineError,
@@ -397,14 +395,11 @@ def play_card(
             )
         except ParlourError as e:
             return failure(e)
-        r: ActionResult = _new(ActionResult)
-        r.success = True
         st: GameState = _new(GameState)
         st._c = core
         st._players = x._players
-        st._dmn = None
+        r: ActionResult = _new(ActionResult)
         r.state = st
-        r.error = None
         return r
     _check_rules(rules)
     p = _payload(seat, None if card is _MISSING else {}, card=card)
@@ -503,11 +498,7 @@ def get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Pla
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
     if type(x) is GameState and rules is None:
-        seat = x._c.next_seat
-        players = x._players
-        if players is None:
-            return (_PLAYERS_4 if x._c.four else _PLAYERS_2)[seat]
-        return players[seat]
+        return x._players[x._c.next_seat]
     else:
         st = _state(x, rules)
         seat = st._c.next_seat

@@ -253,8 +253,9 @@ class GameState:
     __slots__ = ("_c", "_dmn", "_players")
 
     _c: _native.Core
-    _players: tuple[Player, ...] | None
-    _dmn: str | None
+    _players: tuple[Player, ...]
+    # ``_dmn`` (the written DMN) is set on the first ``to_notation()``; hot paths leave it unset.
+    _dmn: str
 
     def __init__(self, core: _native.Core, players: tuple[Player, ...] | None = None) -> None:
         """Wrap a core position (use ``from_notation`` or ``create_game`` instead).
@@ -263,9 +264,10 @@ class GameState:
             core: The core position.
             players: The roster (None: the default teams).
         """
+        if not isinstance(core, _native.Core):
+            raise TypeError(f"a GameState wraps a core position, not {type(core).__name__}")
         self._c = core
-        self._players = players
-        self._dmn = None
+        self._players = _roster(core, players)
 
     # ---------------------------------------------------------------- protocol
     @classmethod
@@ -291,12 +293,14 @@ class GameState:
         Returns:
             The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
         """
-        dmn = self._dmn
-        if dmn is None:
-            # The core's writer (same output as ``format_parts``, checked on every recorded step).
-            dmn = self._c.dmn()
-            self._dmn = dmn
-            _remember(dmn, self._c.rules, self._c.fresh())
+        try:
+            return self._dmn
+        except AttributeError:
+            pass
+        # The core's writer (same output as ``format_parts``, checked on every recorded step).
+        dmn: str = self._c.dmn()
+        self._dmn = dmn
+        _remember(dmn, self._c.rules, self._c.fresh())
         return dmn
 
     @property
@@ -423,9 +427,7 @@ class GameState:
     @property
     def players(self) -> tuple[Player, ...]:
         """The roster."""
-        if self._players is not None:
-            return self._players
-        return _PLAYERS_4 if self._c.four else _PLAYERS_2
+        return self._players
 
     @property
     def hands(self) -> dict[int, tuple[str, ...]]:
@@ -520,12 +522,19 @@ class GameState:
 _new_state = object.__new__
 
 
-def wrap_state(core: _native.Core, players: tuple[Player, ...] | None) -> GameState:
+def _roster(core: _native.Core, players: tuple[Player, ...] | None) -> tuple[Player, ...]:
+    """``players``, or the default roster of the core's mode when None."""
+    if players is not None:
+        return players
+    return _PLAYERS_4 if core.four else _PLAYERS_2
+
+
+def wrap_state(core: _native.Core, players: tuple[Player, ...]) -> GameState:
     """A ``GameState`` around ``core`` without running ``__init__`` (the hot path).
 
     Args:
         core: The core position.
-        players: The roster (None: the default teams).
+        players: The roster (of a state of the same game).
 
     Returns:
         The state.
@@ -533,7 +542,6 @@ def wrap_state(core: _native.Core, players: tuple[Player, ...] | None) -> GameSt
     st: GameState = _new_state(GameState)
     st._c = core
     st._players = players
-    st._dmn = None
     return st
 
 
@@ -547,9 +555,7 @@ def ok(state: GameState) -> ActionResult:
         The result.
     """
     r: ActionResult = _new_state(ActionResult)
-    r.success = True
     r.state = state
-    r.error = None
     return r
 
 
@@ -564,11 +570,11 @@ class ActionResult:
     ``ParlourError``.
     """
 
-    __slots__ = ("error", "state", "success")
+    __slots__ = ("_error", "state")
 
-    success: bool
     state: GameState | None
-    error: EngineError | None
+    # A success result leaves ``_error`` unset (the hot path sets ``state`` only).
+    _error: EngineError | None
 
     def __init__(self, state: GameState | None, error: EngineError | None = None) -> None:
         """Build a result (``state`` for success, else ``error``).
@@ -577,9 +583,21 @@ class ActionResult:
             state: The new state on success.
             error: The error on failure.
         """
-        self.success = error is None
         self.state = state
-        self.error = error
+        self._error = error
+
+    @property
+    def success(self) -> bool:
+        """True when the action succeeded."""
+        return self.error is None
+
+    @property
+    def error(self) -> EngineError | None:
+        """The error of a failed action (None on success)."""
+        try:
+            return self._error
+        except AttributeError:
+            return None
 
     @property
     def dmn(self) -> str | None:
@@ -596,8 +614,9 @@ class ActionResult:
             ParlourError: The matching error class with the error's code and message.
         """
         if self.state is None:
-            assert self.error is not None
-            raise self.error.exception()
+            error = self.error
+            assert error is not None
+            raise error.exception()
         return self.state
 
     def to_dict(self) -> dict[str, Any]:
@@ -606,8 +625,9 @@ class ActionResult:
         Returns:
             ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
         """
-        if self.error is not None:
-            return {"success": False, "error": self.error.to_dict()}
+        error = self.error
+        if error is not None:
+            return {"success": False, "error": error.to_dict()}
         return {"success": True, "dmn": self.dmn}
 
     def __getitem__(self, key: str) -> Any:
@@ -616,8 +636,9 @@ class ActionResult:
         raise KeyError(key)
 
     def __repr__(self) -> str:
-        if self.error is not None:
-            return f"ActionResult(success=False, error={self.error!r})"
+        error = self.error
+        if error is not None:
+            return f"ActionResult(success=False, error={error!r})"
         return f"ActionResult(success=True, dmn={self.dmn!r})"
 
 

@@ -215,9 +215,31 @@ pub const TEN: u8 = 8;
 /// A card index written as the engine writes it (`10s`, `Kh`).
 #[must_use]
 pub fn card_text(c: u8) -> String {
-    let r = RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?");
-    let s = SUIT_CHAR.get(suit_of(c) as usize).copied().unwrap_or('?');
-    format!("{r}{s}")
+    let mut s = String::with_capacity(3);
+    push_card(&mut s, c);
+    s
+}
+
+/// Append the engine's spelling of card `c` (no allocation).
+fn push_card(out: &mut String, c: u8) {
+    out.push_str(RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?"));
+    out.push(SUIT_CHAR.get(suit_of(c) as usize).copied().unwrap_or('?'));
+}
+
+/// Append cards separated by `,`.
+fn push_cards(out: &mut String, cards: &[u8]) {
+    for (k, &c) in cards.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        push_card(out, c);
+    }
+}
+
+/// Append a decimal integer (no allocation).
+fn push_num(out: &mut String, v: i64) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "{v}");
 }
 
 /// Parse a card exactly as the engine writes it (`10s`, `Kh`); anything else is `None`.
@@ -785,12 +807,12 @@ impl DalMara {
                 .unwrap_or('-')
         };
         out.push_str(if self.four { "4p," } else { "2p," });
-        out.push_str(&self.dealer.to_string());
+        push_num(&mut out, i64::from(self.dealer));
         out.push(',');
         out.push(suit_tok(self.turup));
         if let (Some(tt), true, Some(_)) = (self.turup_trick, self.four, self.turup) {
             out.push(',');
-            out.push_str(&tt.to_string());
+            push_num(&mut out, i64::from(tt));
         }
         out.push_str(" | ");
         if self.four {
@@ -804,9 +826,9 @@ impl DalMara {
                         out.push(':');
                     }
                     any = true;
-                    out.push_str(&card_text(g.card));
+                    push_card(&mut out, g.card);
                     out.push(',');
-                    out.push_str(&g.order.to_string());
+                    push_num(&mut out, g.order);
                     out.push_str(if g.resolved { ",r" } else { ",-" });
                 }
                 if !any {
@@ -821,8 +843,7 @@ impl DalMara {
             if seat > 0 {
                 out.push('/');
             }
-            let cards: Vec<String> = self.hand(seat).iter().map(|&c| card_text(c)).collect();
-            out.push_str(&cards.join(","));
+            push_cards(&mut out, self.hand(seat));
         }
         out.push_str(" | ");
         if self.four {
@@ -832,45 +853,50 @@ impl DalMara {
                 if slot > 0 {
                     out.push('/');
                 }
-                let cards: Vec<String> = self.stack(slot).iter().map(|&c| card_text(c)).collect();
+                let cards = self.stack(slot);
                 if cards.is_empty() {
                     out.push('-');
                 } else {
-                    out.push_str(&cards.join(","));
+                    push_cards(&mut out, cards);
                 }
             }
         }
         out.push_str(" | ");
-        out.push_str(&self.move_number.to_string());
+        push_num(&mut out, i64::from(self.move_number));
         out.push_str(" | ");
-        out.push_str(&format!(
-            "{},{},{},{},",
-            self.trick_number,
-            self.play_number,
-            suit_tok(self.lead),
-            if self.is_ghopte { 'g' } else { '-' }
-        ));
+        push_num(&mut out, i64::from(self.trick_number));
+        out.push(',');
+        push_num(&mut out, i64::from(self.play_number));
+        out.push(',');
+        out.push(suit_tok(self.lead));
+        out.push(',');
+        out.push(if self.is_ghopte { 'g' } else { '-' });
+        out.push(',');
         if self.trick_len == 0 {
             out.push('-');
         } else {
-            let cards: Vec<String> = self
-                .trick_cards()
-                .iter()
-                .map(|&(s, c)| format!("{s}:{}", card_text(c)))
-                .collect();
-            out.push_str(&cards.join("/"));
+            for (k, &(s, c)) in self.trick_cards().iter().enumerate() {
+                if k > 0 {
+                    out.push('/');
+                }
+                push_num(&mut out, i64::from(s));
+                out.push(':');
+                push_card(&mut out, c);
+            }
         }
         out.push_str(" | ");
         match self.detail {
-            Some((s, c, t)) => out.push_str(&format!(
-                "{s},{},{}",
-                card_text(c),
-                if t { 't' } else { '-' }
-            )),
+            Some((s, c, t)) => {
+                push_num(&mut out, i64::from(s));
+                out.push(',');
+                push_card(&mut out, c);
+                out.push(',');
+                out.push(if t { 't' } else { '-' });
+            }
             None => out.push_str("-,-,-"),
         }
         out.push_str(" | ");
-        out.push_str(&self.next.to_string());
+        push_num(&mut out, i64::from(self.next));
         out
     }
 
