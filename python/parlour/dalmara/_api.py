@@ -23,6 +23,7 @@ from parlour.dalmara._state import (
     failure,
     ok,
     parse_core,
+    parse_state,
     wrap_state,
 )
 from parlour.errors import ConfigError, NotationError, ParlourError
@@ -69,7 +70,7 @@ def _state(x: GameState | str, rules: Rules | None) -> GameState:
             return x
         return x.with_rules(rules)
     if isinstance(x, str):
-        return GameState(parse_core(x, "rulebook" if rules is None else rules))
+        return parse_state(x, "rulebook" if rules is None else rules)
     raise NotationError(
         "INVALID_DMN", f"expected a DMN string or a GameState, got {type(x).__name__}"
     )

@@ -192,7 +192,8 @@ class EngineError:
 
 
 _DEFAULT_TEAMS_4: Final = ("02", "13", "02", "13")
-_CACHE: dict[tuple[str, str], _native.Core] = {}
+_CACHE: dict[tuple[str, str], GameState] = {}
+"""Parsed positions by ``(DMN, rules)`` (positions are immutable, so parsing is memoised)."""
 _CACHE_MAX: Final = 4096
 
 
@@ -206,14 +207,42 @@ _PLAYERS_4: Final = _default_players(4)
 _PLAYERS_2: Final = _default_players(2)
 
 
-def _remember(text: str, rules: str, core: _native.Core) -> None:
+def _remember(text: str, rules: str, core: _native.Core) -> GameState:
+    """Memoise ``core`` (a position as parsing ``text`` gives it) under ``(text, rules)``."""
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
-    _CACHE[(text, rules)] = core
+    st = wrap_state(core, _PLAYERS_4 if core.four else _PLAYERS_2)
+    st._dmn = text
+    _CACHE[(text, rules)] = st
+    return st
+
+
+def parse_state(text: str, rules: str) -> GameState:
+    """Parse DMN into a position with the default roster (memoised: positions are immutable).
+
+    Args:
+        text: The DMN string.
+        rules: The rule set name.
+
+    Returns:
+        The position.
+
+    Raises:
+        NotationError: ``INVALID_DMN`` for malformed notation.
+        ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    """
+    st = _CACHE.get((text, rules))
+    if st is None:
+        if rules not in RULE_SETS:
+            raise ConfigError(
+                "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
+            )
+        st = _remember(text, rules, _native.Core.from_parts(*parse_parts(text, rules)))
+    return st
 
 
 def parse_core(text: str, rules: str) -> _native.Core:
-    """Parse DMN into a core position (memoised: positions are immutable).
+    """Parse DMN into a core position (see :func:`parse_state`).
 
     Args:
         text: The DMN string.
@@ -226,16 +255,7 @@ def parse_core(text: str, rules: str) -> _native.Core:
         NotationError: ``INVALID_DMN`` for malformed notation.
         ConfigError: ``INVALID_RULES`` for an unknown rule set.
     """
-    key = (text, rules)
-    core = _CACHE.get(key)
-    if core is None:
-        if rules not in RULE_SETS:
-            raise ConfigError(
-                "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
-            )
-        core = _native.Core.from_parts(*parse_parts(text, rules))
-        _remember(text, rules, core)
-    return core
+    return parse_state(text, rules)._c
 
 
 class GameState:
@@ -284,8 +304,9 @@ class GameState:
         Raises:
             NotationError: ``INVALID_DMN`` for malformed notation.
         """
-        state = cls(parse_core(text, rules))
-        return state
+        if cls is GameState:
+            return parse_state(text, rules)  # type: ignore[return-value]
+        return cls(parse_core(text, rules))
 
     def to_notation(self) -> str:
         """The DMN string of the position.
