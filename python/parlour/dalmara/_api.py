@@ -389,18 +389,29 @@ def play_card(
     Raises:
         ConfigError: For an unknown ``rules``.
     """
-    if rules is None and type(x) is GameState and card is not _MISSING:
+    if card is not _MISSING:
+        # The hot path: positional seat and card.
+        if rules is None and type(x) is GameState:
+            st0 = x
+        else:
+            _check_rules(rules)
+            try:
+                st0 = _state(x, rules)
+            except ParlourError as e:
+                return failure(e)
         try:
-            core = x._c.play(
+            core = st0._c.play(
                 "undefined" if seat is None else seat, "undefined" if card is None else card
             )
         except ParlourError as e:
             return failure(e)
         st: GameState = _new(GameState)
         st._c = core
-        st._players = x._players
+        st._players = st0._players
+        st._dmn = None
         r: ActionResult = _new(ActionResult)
         r.state = st
+        r.error = None
         return r
     _check_rules(rules)
     p = _payload(seat, None if card is _MISSING else {}, card=card)

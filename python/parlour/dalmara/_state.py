@@ -274,8 +274,7 @@ class GameState:
 
     _c: _native.Core
     _players: tuple[Player, ...]
-    # ``_dmn`` (the written DMN) is set on the first ``to_notation()``; hot paths leave it unset.
-    _dmn: str
+    _dmn: str | None
 
     def __init__(self, core: _native.Core, players: tuple[Player, ...] | None = None) -> None:
         """Wrap a core position (use ``from_notation`` or ``create_game`` instead).
@@ -288,6 +287,7 @@ class GameState:
             raise TypeError(f"a GameState wraps a core position, not {type(core).__name__}")
         self._c = core
         self._players = _roster(core, players)
+        self._dmn = None
 
     # ---------------------------------------------------------------- protocol
     @classmethod
@@ -314,14 +314,13 @@ class GameState:
         Returns:
             The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
         """
-        try:
-            return self._dmn
-        except AttributeError:
-            pass
-        # The core's writer (same output as ``format_parts``, checked on every recorded step).
-        dmn: str = self._c.dmn()
-        self._dmn = dmn
-        _remember(dmn, self._c.rules, self._c.fresh())
+        dmn = self._dmn
+        if dmn is None:
+            # The core's writer (same output as ``format_parts``, checked on every recorded step).
+            c = self._c
+            dmn = c.dmn()
+            self._dmn = dmn
+            _remember(dmn, c.rules, c.fresh())
         return dmn
 
     @property
@@ -563,6 +562,7 @@ def wrap_state(core: _native.Core, players: tuple[Player, ...]) -> GameState:
     st: GameState = _new_state(GameState)
     st._c = core
     st._players = players
+    st._dmn = None
     return st
 
 
@@ -577,6 +577,7 @@ def ok(state: GameState) -> ActionResult:
     """
     r: ActionResult = _new_state(ActionResult)
     r.state = state
+    r.error = None
     return r
 
 
@@ -591,11 +592,10 @@ class ActionResult:
     ``ParlourError``.
     """
 
-    __slots__ = ("_error", "state")
+    __slots__ = ("error", "state")
 
     state: GameState | None
-    # A success result leaves ``_error`` unset (the hot path sets ``state`` only).
-    _error: EngineError | None
+    error: EngineError | None
 
     def __init__(self, state: GameState | None, error: EngineError | None = None) -> None:
         """Build a result (``state`` for success, else ``error``).
@@ -605,20 +605,12 @@ class ActionResult:
             error: The error on failure.
         """
         self.state = state
-        self._error = error
+        self.error = error
 
     @property
     def success(self) -> bool:
         """True when the action succeeded."""
         return self.error is None
-
-    @property
-    def error(self) -> EngineError | None:
-        """The error of a failed action (None on success)."""
-        try:
-            return self._error
-        except AttributeError:
-            return None
 
     @property
     def dmn(self) -> str | None:
