@@ -10,6 +10,9 @@ loop measured in this same run (``_pyfloor``), which shows how fast this machine
 The DMN path memoises parsed positions (a DMN string is an immutable key); the unmemoised
 figure parses every string on every call, as the reference does.
 
+``python_loop_harness_only_us_per_move`` runs the state path's loop with trivial Python stand-ins
+for the four calls: the cost of the loop itself, which bounds any Python-function API from below.
+
 Each API move does what the reference benchmark does: ``get_current_player`` +
 ``get_legal_moves`` + ``play_card`` (which also writes the DMN on the DMN path) + ``is_finished``.
 """
@@ -60,6 +63,46 @@ def state_path(games: list[dm.GameState]) -> tuple[float, int]:
             s = r.state  # type: ignore[assignment]
             moves += 1
             if isf(s):
+                break
+    return time.perf_counter() - t, moves
+
+
+def harness_path(games: list[dm.GameState]) -> tuple[float, int]:
+    """The state path's loop with trivial Python stand-ins for the four API calls.
+
+    It measures what the loop itself costs (four Python calls, ``randrange``, indexing, a list
+    copy), a floor that no API implemented as Python functions can go below.
+    """
+    s0 = games[0]
+    p0 = dm.get_current_player(s0)
+    assert p0 is not None
+    lm0 = dm.get_legal_moves(s0, p0.seat)
+    r0 = dm.play_card(s0, p0.seat, lm0[0].card)
+    lengths = [52] * len(games)
+
+    def gcp(x: object) -> dm.Player:
+        return p0
+
+    def glm(x: object, seat: int) -> list[dm.LegalMove]:
+        return list(lm0)
+
+    def pc(x: object, seat: int, card: str) -> dm.ActionResult:
+        return r0
+
+    rr = random.Random(1).randrange
+    moves = 0
+    t = time.perf_counter()
+    for n in lengths:
+        left = n
+        s: object = s0
+        while True:
+            p = gcp(s)
+            lm = glm(s, p.seat)
+            r = pc(s, p.seat, lm[rr(len(lm))].card)
+            s = r.state
+            moves += 1
+            left -= 1
+            if left == 0:
                 break
     return time.perf_counter() - t, moves
 
@@ -133,6 +176,8 @@ def main() -> None:
     t_dmn, m_dmn = best(dmn_path, games[:150])
     t_proto, m_proto = best(protocol_path, games)
     t_unc, m_unc = best(dmn_path_uncached, games[:40])
+    t_harn, m_harn = best(harness_path, games)
+    us_harness = t_harn / m_harn * 1e6
     us_state = t_state / m_state * 1e6
     us_dmn = t_dmn / m_dmn * 1e6
     us_proto = t_proto / m_proto * 1e6
@@ -179,6 +224,7 @@ def main() -> None:
                 "python_api_dmn_path_us_per_move": round(us_dmn, 3),
                 "python_api_dmn_path_unmemoised_us_per_move": round(us_unc, 3),
                 "python_protocol_us_per_move": round(us_proto, 3),
+                "python_loop_harness_only_us_per_move": round(us_harness, 3),
                 "dmn_fresh_parse_us": round(us_parse, 2),
                 "dmn_format_us": round(us_format, 2),
                 "pure_python_floor_us_per_move": round(us_floor, 3),

@@ -8,6 +8,7 @@ use super::{
 use crate::error::{Error, Result};
 use crate::game::Seat;
 use crate::zobrist;
+use std::borrow::Cow;
 
 use super::{F_HAND, F_STACK, F_TRICK};
 
@@ -31,14 +32,14 @@ impl Deck<'_> {
         }
     }
     /// The cards if every one is valid and none repeats.
-    fn distinct(&self) -> Option<Vec<u8>> {
-        let v: Vec<u8> = match self {
+    fn distinct(&self) -> Option<Cow<'_, [u8]>> {
+        let v: Cow<'_, [u8]> = match self {
             Deck::Absent => return None,
-            Deck::Cards(c) => c.to_vec(),
-            Deck::Parsed(c) => c.iter().copied().collect::<Option<Vec<u8>>>()?,
+            Deck::Cards(c) => Cow::Borrowed(c),
+            Deck::Parsed(c) => Cow::Owned(c.iter().copied().collect::<Option<Vec<u8>>>()?),
         };
         let mut seen = 0u64;
-        for &c in &v {
+        for &c in v.iter() {
             if c >= 64 || rank_of(c) > 12 || seen & (1u64 << c) != 0 {
                 return None;
             }
@@ -439,12 +440,13 @@ impl DalMara {
                     .distinct()
                     .filter(|v| v.iter().all(|&c| in_hands & (1u64 << c) == 0))
                     .ok_or_else(|| bad_deck("A 40-card deck must hold 40 distinct valid cards, none of them in a hand"))?;
-                v
+                v.into_owned()
             }
             Some(52) => deck
                 .distinct()
                 .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|&c| in_hands & (1u64 << c) == 0)
                 .collect(),
             Some(_) => {
