@@ -42,10 +42,7 @@ def _register_loops() -> None:
     from parlour.mexican_train import start_train
 
     def dalmara_4p(seed: int) -> Any:
-        game = dm.create_game("4p", seed % 4, [{"seat": i} for i in range(4)])
-        return dm.deal_four_player(
-            game.state, dm.shuffle_deck(dm.create_deck(), seed), seed % 4
-        ).unwrap()
+        return dm.GameState.random(seed)
 
     def bridge_play(seed: int) -> Any:
         cards = shuffle(deck(52), seed)

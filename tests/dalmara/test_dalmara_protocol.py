@@ -144,3 +144,42 @@ def test_serialize_state_round_trips() -> None:
         with pytest.raises(NotationError) as e:
             dm.deserialize_state(bad)
         assert e.value.code == "INVALID_SERIALIZATION"
+
+
+@pytest.mark.parametrize("mode", ["4p", "2p"])
+@pytest.mark.parametrize("rules", ["rulebook", "dal-mara-engine"])
+def test_random_deals_a_playable_game(mode: str, rules: dm.Rules) -> None:
+    s = dm.GameState.random(11, mode, rules)  # type: ignore[arg-type]
+    assert s == dm.GameState.random(11, mode, rules)  # type: ignore[arg-type]
+    assert s != dm.GameState.random(12, mode, rules)  # type: ignore[arg-type]
+    assert s.mode == mode
+    assert s.rules == rules
+    held = sum(len(h) for h in s.hands.values())
+    stacked = sum(
+        len(k.hidden_cards) + (k.face_up_card is not None) for ks in s.stacks.values() for k in ks
+    )
+    assert held + stacked == 52
+    assert s.legal_moves(), "the first card can be played at once"
+    rng = random.Random(3)
+    moves = 0
+    while not s.is_terminal:
+        s = s.apply_index(rng.randrange(len(s.legal_moves())))
+        moves += 1
+    assert moves >= (52 if mode == "4p" else 32)
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        ((-1,), "INVALID_SEED"),
+        ((2**64,), "INVALID_SEED"),
+        ((True,), "INVALID_SEED"),
+        (("7",), "INVALID_SEED"),
+        ((7, "3p"), "INVALID_MODE"),
+        ((7, "4p", "house"), "INVALID_RULES"),
+    ],
+)
+def test_random_rejects_bad_arguments(args: tuple[object, ...], code: str) -> None:
+    with pytest.raises(ConfigError) as e:
+        dm.GameState.random(*args)  # type: ignore[arg-type]
+    assert e.value.code == code

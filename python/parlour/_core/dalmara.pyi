@@ -54,6 +54,8 @@ class Core:
     @staticmethod
     def create(four: bool, dealer: int, rules: str = "rulebook") -> Core: ...
     @staticmethod
+    def dealt(four: bool, seed: int, rules: str = "rulebook") -> Core: ...
+    @staticmethod
     def from_parts(
         four: bool,
         rules: str,

@@ -291,6 +291,47 @@ class GameState:
 
     # ---------------------------------------------------------------- protocol
     @classmethod
+    def random(
+        cls, seed: int, mode: Literal["4p", "2p"] = "4p", rules: Rules = "rulebook"
+    ) -> GameState:
+        """A game dealt from ``seed`` as the simulator deals one.
+
+        (``parlour.simulate`` deals game ``i`` of a run from a seed derived from the run's seed
+        and ``i``.) The dealer and the shuffled deck are drawn from ``seed``; in two-player play the
+        non-dealer then declares the suit it holds most of and the stacks are dealt, so the
+        first card can be played at once.
+
+        >>> s = GameState.random(7)
+        >>> s.mode, len(s.legal_moves()) > 0, s == GameState.random(7)
+        ('4p', True, True)
+
+        Args:
+            seed: An integer from 0 to 2**64-1.
+            mode: ``"4p"`` or ``"2p"``.
+            rules: The rule set.
+
+        Returns:
+            The dealt position (default roster).
+
+        Raises:
+            ConfigError: ``INVALID_SEED``, ``INVALID_MODE`` or ``INVALID_RULES``.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ConfigError(
+                "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
+            )
+        if mode not in ("4p", "2p"):
+            raise ConfigError("INVALID_MODE", f'mode must be "4p" or "2p", not {mode!r}')
+        if rules not in RULE_SETS:
+            raise ConfigError(
+                "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
+            )
+        return wrap_state(
+            _native.Core.dealt(mode == "4p", seed, rules),
+            _PLAYERS_4 if mode == "4p" else _PLAYERS_2,
+        )
+
+    @classmethod
     def from_notation(cls, text: str, rules: Rules = "rulebook") -> Self:
         """Parse a DMN string.
 

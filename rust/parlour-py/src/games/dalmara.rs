@@ -5,7 +5,8 @@
 use crate::errors::{config_err, detached, guarded, to_py};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    parse_card, CardIn, DalMara, Deck, Ghopte, GhopteOrder, Move, Parts, Rules, ACTION_SPACE,
+    parse_card, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move, Parts, Rules,
+    ACTION_SPACE,
 };
 use parlour_core::Error;
 use pyo3::exceptions::PyIndexError;
@@ -357,6 +358,15 @@ impl PyCore {
     fn create(four: bool, dealer: u8, rules: &str) -> PyResult<Self> {
         let r = rules_arg(rules)?;
         guarded(|| DalMara::create(four, dealer, r)).map(wrap)
+    }
+
+    /// A game dealt from `seed` exactly as the simulator deals one (dealer and deck drawn from
+    /// the seed; 2p: the non-dealer declares its longest suit and the stacks are dealt).
+    #[staticmethod]
+    #[pyo3(signature = (four, seed, rules = "rulebook"))]
+    fn dealt(four: bool, seed: u64, rules: &str) -> PyResult<Self> {
+        let r = rules_arg(rules)?;
+        guarded(|| Ok(DalMara::new_game(&DalMaraConfig { four, rules: r }, seed))).map(wrap)
     }
 
     /// Build a position from the parts `parts()` returns (raises `NotationError` with code
