@@ -399,3 +399,47 @@ def test_simulate_registry() -> None:
 def test_from_notation_type_errors() -> None:
     with pytest.raises(NotationError):
         gyla.from_notation(5)  # type: ignore[arg-type]
+
+
+def _mirror_apply(state: gyla.GylaState, move: str) -> tuple[str, str] | gyla.GylaState:
+    """``state.apply(move)`` spelled through the engine-mirror API (the reference)."""
+    try:
+        if move == "start":
+            return gyla.start(state)[0]
+        n = state.next_action
+        name, player = (n.name, n.player) if n is not None else ("", 0)
+        key = "suit" if name == "assign_trump" else "card"
+        return gyla.apply(state, {"name": name, "player": player, key: move})[0]
+    except gyla.GylaError as e:
+        return (e.code, e.message)
+
+
+@pytest.mark.parametrize("ai", [[False] * 4, [False, True, False, True]])
+def test_apply_and_apply_index_match_the_engine_flow(ai: list[bool]) -> None:
+    state = gyla.new_game(*NAMES, ai, seed=8)
+    probes = (*gyla.ACTION_SPACE, "H", "hearts ", "10H", "")
+    steps = 0
+    while True:
+        for move in probes:
+            want = _mirror_apply(state, move)
+            try:
+                got: tuple[str, str] | gyla.GylaState = state.apply(move)
+            except gyla.GylaError as e:
+                got = (e.code, e.message)
+            assert got == want, move
+            if isinstance(got, gyla.GylaState):
+                assert got.players == state.players
+                assert got.teams == state.teams
+        moves = state.legal_moves()
+        for bad in (len(moves), -1, True, 1.0, "0", None, 2**70):
+            with pytest.raises(ConfigError) as info:
+                state.apply_index(bad)  # type: ignore[arg-type]
+            assert info.value.code == "INVALID_INDEX"
+            assert info.value.message == f"move index {bad!r} out of range 0..{len(moves)}"
+        if state.is_terminal:
+            break
+        for i, move in enumerate(moves):
+            assert state.apply_index(i) == state.apply(move)
+        state = state.apply_index(steps * 7 % len(moves))
+        steps += 1
+    assert steps > 100

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour._core import gyla as _gyla
-from parlour.errors import ConfigError, IllegalMoveError, NotationError
+from parlour.errors import IllegalMoveError, NotationError
 
 __all__ = [
     "ACTION_SPACE",
@@ -50,6 +50,9 @@ ACTION_SPACE: Final = (*_DECK, *SUITS, "start")
 """The fixed action space of :meth:`GylaState.legal_mask`: the 36 cards in the engine's
 canonical order (``6C 6S 6H 6D 7C …``), the four trump suits, then ``"start"``."""
 _ACTION_INDEX: Final = {a: i for i, a in enumerate(ACTION_SPACE)}
+"""The move id of each move string: its index in :data:`ACTION_SPACE` (the core's move ids)."""
+_new = object.__new__
+_set = object.__setattr__
 
 
 class GylaError(IllegalMoveError):
@@ -378,7 +381,7 @@ class GylaState:
     @property
     def is_terminal(self) -> bool:
         """True once a team has reached 60 points."""
-        return self._core.phase == "over"
+        return self._core.is_over
 
     @property
     def zobrist(self) -> int:
@@ -394,9 +397,7 @@ class GylaState:
         Returns:
             The moves; empty after the game.
         """
-        if self._core.phase == "not_started":
-            return ("start",)
-        return tuple(self._core.legal_moves())
+        return self._core.legal_from(ACTION_SPACE)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal moves as a boolean mask over :data:`ACTION_SPACE` (41 actions).
@@ -423,6 +424,18 @@ class GylaState:
         Raises:
             GylaError: When the move is refused (see :data:`ERROR_CODES`).
         """
+        if type(move) is str:
+            i = _ACTION_INDEX.get(move)
+            if i is not None:
+                try:
+                    core = self._core.apply_id(i)
+                except IllegalMoveError as e:
+                    _gyla_error(e)
+                st: GylaState = _new(GylaState)
+                _set(st, "_core", core)
+                _set(st, "_players", self._players)
+                _set(st, "_teams", self._teams)
+                return st
         if move == "start":
             try:
                 core, _ = self._core.start()
@@ -454,10 +467,15 @@ class GylaState:
         Raises:
             ConfigError: ``INVALID_INDEX`` when out of range.
         """
-        moves = self.legal_moves()
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
-            raise ConfigError("INVALID_INDEX", f"move index {index!r} out of range 0..{len(moves)}")
-        return self.apply(moves[index])
+        try:
+            core = self._core.apply_index(index)
+        except IllegalMoveError as e:  # pragma: no cover - a legal move is never refused
+            _gyla_error(e)
+        st: GylaState = _new(GylaState)
+        _set(st, "_core", core)
+        _set(st, "_players", self._players)
+        _set(st, "_teams", self._teams)
+        return st
 
     def returns(self) -> tuple[float, ...]:
         """Per-seat returns: the game points of each seat's team.

@@ -2,11 +2,13 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded};
-use parlour_core::cards::{Card, Spelling, Suit};
+use crate::fast::pick;
+use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
 use parlour_core::Error;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyTuple};
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
@@ -72,6 +74,29 @@ pub struct PyGyla {
 }
 
 type Stepped = (PyGyla, Vec<EventTuple>);
+
+/// The move id of `start` in the fixed action space of the Python protocol (after the 36 cards
+/// and the four trumps).
+const START_ID: usize = gyla::NUM_ACTIONS;
+
+impl PyGyla {
+    /// A copy changed by `f`, run with the GIL released when computer seats may play on (for
+    /// whole rounds), else held.
+    fn stepped(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Gyla) -> Result<(), Error> + Send,
+    ) -> PyResult<Self> {
+        let mut g = self.inner.clone();
+        let run = move || f(&mut g).map(|()| g);
+        let inner = if self.inner.ai().iter().any(|a| *a) {
+            detached(py, run)?
+        } else {
+            guarded(run)?
+        };
+        Ok(PyGyla { inner })
+    }
+}
 
 #[pymethods]
 impl PyGyla {
@@ -252,6 +277,12 @@ impl PyGyla {
             .map(|n| (n.name.as_str(), n.player))
     }
 
+    /// True once a team has reached 60 points.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
     /// The winning team of a finished game.
     #[getter]
     fn winning_team(&self) -> Option<u8> {
@@ -304,6 +335,80 @@ impl PyGyla {
         let mut v = Vec::new();
         self.inner.legal_moves_into(&mut v);
         v.into_iter().map(move_text).collect()
+    }
+
+    /// The legal moves as `table[move id]` (the caller's interned move objects, ids as
+    /// `legal_action_indices`, `start` 40), in the order of `legal_moves`; `(table[40],)`
+    /// before the start.
+    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+        if self.inner.phase() == Phase::NotStarted {
+            return pick(table, [START_ID]);
+        }
+        let mut v = Vec::new();
+        self.inner.legal_moves_into(&mut v);
+        pick(table, v.into_iter().map(gyla::action_index))
+    }
+
+    /// The position after the `index`-th legal move (`start` before the start); the computer
+    /// seats then move. `ConfigError` `INVALID_INDEX` for anything but an int (not a bool) in
+    /// range.
+    fn apply_index(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let i = if index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>() {
+            index.extract::<usize>().ok()
+        } else {
+            None
+        };
+        let ok = match (i, self.inner.phase()) {
+            (Some(0), Phase::NotStarted) => true,
+            (Some(i), Phase::AssignTrump | Phase::Play) => self.inner.nth_legal(i).is_some(),
+            _ => false,
+        };
+        if !ok {
+            let len = if self.inner.phase() == Phase::NotStarted {
+                1
+            } else {
+                let mut v = Vec::new();
+                self.inner.legal_moves_into(&mut v);
+                v.len()
+            };
+            return Err(config_err(
+                "INVALID_INDEX",
+                format!("move index {index:?} out of range 0..{len}"),
+            ));
+        }
+        let i = i.unwrap_or(0);
+        self.stepped(py, move |g| {
+            if g.phase() == Phase::NotStarted {
+                g.start(&mut Vec::new())
+            } else {
+                g.apply_nth_legal(i);
+                Ok(())
+            }
+        })
+    }
+
+    /// The protocol's `apply` of the move with this id (cards 0–35 canonical, trumps 36–39,
+    /// `start` 40): `start`, or the engine's `Apply` of the expected action with that suit or
+    /// card, with the engine's checks and errors; the computer seats then move. An id past 40
+    /// is an invalid suit / card.
+    fn apply_id(&self, py: Python<'_>, id: usize) -> PyResult<Self> {
+        if id == START_ID {
+            return self.stepped(py, |g| g.start(&mut Vec::new()));
+        }
+        // ids as `gyla::action_index`: card `rank * 4 + suit position`, then the four trumps
+        let (card, suit) = match id {
+            0..36 => {
+                let rank = u8::try_from(id / 4).map_or(0, |r| SIX + r);
+                (Card::new(gyla::SUITS[id % 4], rank), None)
+            }
+            36..40 => (None, Some(gyla::SUITS[id - 36])),
+            _ => (None, None),
+        };
+        let (name, player) = self
+            .inner
+            .next_action()
+            .map_or(("", 0), |n| (n.name.as_str(), i64::from(n.player)));
+        self.stepped(py, move |g| g.apply_action_quiet(name, player, suit, card))
     }
 
     /// Fixed action indices of the legal moves (cards 0–35 canonical, trumps 36–39).
