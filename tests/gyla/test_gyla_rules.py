@@ -443,3 +443,29 @@ def test_apply_and_apply_index_match_the_engine_flow(ai: list[bool]) -> None:
         state = state.apply_index(steps * 7 % len(moves))
         steps += 1
     assert steps > 100
+
+
+def test_state_shape_after_the_rust_base() -> None:
+    from parlour._core import gyla as core
+
+    deck = tuple(core.canonical_deck())
+    assert gyla.ACTION_SPACE == (*deck, *gyla.SUITS, "start")
+    state = started(seed=5)
+    for move in state.legal_moves():
+        assert move is gyla.ACTION_SPACE[gyla.ACTION_SPACE.index(move)]
+    for name in ("_core", "_players", "_teams", "is_terminal", "zobrist", "to_move", "x"):
+        with pytest.raises(AttributeError):
+            setattr(state, name, 1)
+        with pytest.raises(AttributeError):
+            delattr(state, name)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(TypeError):
+        gyla.GylaState(state._core, state.players, state.teams)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        core.GylaBase.__new__(gyla.GylaState, state._core)
+    assert state._core == state._core
+    nxt = state.apply_index(0)
+    assert type(nxt) is gyla.GylaState
+    assert (nxt.players, nxt.teams) == (state.players, state.teams)
+    assert hash(nxt) == nxt.zobrist == nxt._core.zobrist
+    assert nxt.to_move == (None if nxt.next_action is None else nxt.next_action.player)
