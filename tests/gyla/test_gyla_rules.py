@@ -399,3 +399,73 @@ def test_simulate_registry() -> None:
 def test_from_notation_type_errors() -> None:
     with pytest.raises(NotationError):
         gyla.from_notation(5)  # type: ignore[arg-type]
+
+
+def _mirror_apply(state: gyla.GylaState, move: str) -> tuple[str, str] | gyla.GylaState:
+    """``state.apply(move)`` spelled through the engine-mirror API (the reference)."""
+    try:
+        if move == "start":
+            return gyla.start(state)[0]
+        n = state.next_action
+        name, player = (n.name, n.player) if n is not None else ("", 0)
+        key = "suit" if name == "assign_trump" else "card"
+        return gyla.apply(state, {"name": name, "player": player, key: move})[0]
+    except gyla.GylaError as e:
+        return (e.code, e.message)
+
+
+@pytest.mark.parametrize("ai", [[False] * 4, [False, True, False, True]])
+def test_apply_and_apply_index_match_the_engine_flow(ai: list[bool]) -> None:
+    state = gyla.new_game(*NAMES, ai, seed=8)
+    probes = (*gyla.ACTION_SPACE, "H", "hearts ", "10H", "")
+    steps = 0
+    while True:
+        for move in probes:
+            want = _mirror_apply(state, move)
+            try:
+                got: tuple[str, str] | gyla.GylaState = state.apply(move)
+            except gyla.GylaError as e:
+                got = (e.code, e.message)
+            assert got == want, move
+            if isinstance(got, gyla.GylaState):
+                assert got.players == state.players
+                assert got.teams == state.teams
+        moves = state.legal_moves()
+        for bad in (len(moves), -1, True, 1.0, "0", None, 2**70):
+            with pytest.raises(ConfigError) as info:
+                state.apply_index(bad)  # type: ignore[arg-type]
+            assert info.value.code == "INVALID_INDEX"
+            assert info.value.message == f"move index {bad!r} out of range 0..{len(moves)}"
+        if state.is_terminal:
+            break
+        for i, move in enumerate(moves):
+            assert state.apply_index(i) == state.apply(move)
+        state = state.apply_index(steps * 7 % len(moves))
+        steps += 1
+    assert steps > 100
+
+
+def test_state_shape_after_the_rust_base() -> None:
+    from parlour._core import gyla as core
+
+    deck = tuple(core.canonical_deck())
+    assert gyla.ACTION_SPACE == (*deck, *gyla.SUITS, "start")
+    state = started(seed=5)
+    for move in state.legal_moves():
+        assert move is gyla.ACTION_SPACE[gyla.ACTION_SPACE.index(move)]
+    for name in ("_core", "_players", "_teams", "is_terminal", "zobrist", "to_move", "x"):
+        with pytest.raises(AttributeError):
+            setattr(state, name, 1)
+        with pytest.raises(AttributeError):
+            delattr(state, name)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(TypeError):
+        gyla.GylaState(state._core, state.players, state.teams)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        core.GylaBase.__new__(gyla.GylaState, state._core)
+    assert state._core == state._core
+    nxt = state.apply_index(0)
+    assert type(nxt) is gyla.GylaState
+    assert (nxt.players, nxt.teams) == (state.players, state.teams)
+    assert hash(nxt) == nxt.zobrist == nxt._core.zobrist
+    assert nxt.to_move == (None if nxt.next_action is None else nxt.next_action.player)

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour._core import gyla as _gyla
-from parlour.errors import ConfigError, IllegalMoveError, NotationError
+from parlour.errors import IllegalMoveError, NotationError
 
 __all__ = [
     "ACTION_SPACE",
@@ -45,11 +45,11 @@ ERROR_CODES: Final = (
 )
 """The codes of a refused action, in the engine's order of checks."""
 
-_DECK: Final = tuple(_gyla.canonical_deck())
-ACTION_SPACE: Final = (*_DECK, *SUITS, "start")
+ACTION_SPACE: Final = _gyla.action_space()
 """The fixed action space of :meth:`GylaState.legal_mask`: the 36 cards in the engine's
 canonical order (``6C 6S 6H 6D 7C …``), the four trump suits, then ``"start"``."""
 _ACTION_INDEX: Final = {a: i for i, a in enumerate(ACTION_SPACE)}
+"""The move id of each move string: its index in :data:`ACTION_SPACE` (the core's move ids)."""
 
 
 class GylaError(IllegalMoveError):
@@ -221,7 +221,7 @@ def _restore(text: str, players: tuple[str, str, str, str], teams: tuple[str, st
 
 
 @final
-class GylaState:
+class GylaState(_gyla.GylaBase):
     """A Gyla position: the whole game (scores, round, hands in order, tricks, names).
 
     Immutable and hashable (the hash is the Zobrist hash). Create one with
@@ -229,12 +229,13 @@ class GylaState:
     :mod:`parlour.gyla` return new states. It also follows parlour's uniform state protocol:
     moves are card strings (``"AH"``), trump suit names (``"hearts"``) and ``"start"``;
     seats are 1-4; ``apply`` lets computer seats move afterwards, as the engine does.
+
+    The position and the names live in its Rust base class, which also runs the hot path of
+    Python loops (:attr:`is_terminal`, :attr:`to_move`, :attr:`zobrist`, :meth:`legal_moves`
+    and :meth:`apply_index`) without a Python frame.
     """
 
-    __slots__ = ("_core", "_players", "_teams")
-    _core: _gyla.GylaCore
-    _players: tuple[str, str, str, str]
-    _teams: tuple[str, str]
+    __slots__ = ()
 
     def __init__(self) -> None:
         """Not for direct use: see :func:`parlour.gyla.new_game`.
@@ -251,11 +252,7 @@ class GylaState:
         players: tuple[str, str, str, str] = _DEFAULT_PLAYERS,
         teams: tuple[str, str] = _DEFAULT_TEAMS,
     ) -> GylaState:
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "_core", core)
-        object.__setattr__(obj, "_players", players)
-        object.__setattr__(obj, "_teams", teams)
-        return obj
+        return _gyla.GylaBase.__new__(cls, core, players, teams)
 
     def _with(self, core: _gyla.GylaCore) -> GylaState:
         return GylaState._wrap(core, self._players, self._teams)
@@ -369,35 +366,6 @@ class GylaState:
 
     # ----- the uniform state protocol -----------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat (1-4) expected to act, None before the start and after the game."""
-        n = self._core.next_action
-        return None if n is None else n[1]
-
-    @property
-    def is_terminal(self) -> bool:
-        """True once a team has reached 60 points."""
-        return self._core.phase == "over"
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash; equal positions have equal hashes."""
-        return self._core.zobrist
-
-    def legal_moves(self) -> tuple[str, ...]:
-        """The legal moves in the game's order.
-
-        ``("start",)`` before the start, the four suit names while trump is expected, else the
-        legal cards of the seat to play in hand order.
-
-        Returns:
-            The moves; empty after the game.
-        """
-        if self._core.phase == "not_started":
-            return ("start",)
-        return tuple(self._core.legal_moves())
-
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal moves as a boolean mask over :data:`ACTION_SPACE` (41 actions).
 
@@ -423,6 +391,13 @@ class GylaState:
         Raises:
             GylaError: When the move is refused (see :data:`ERROR_CODES`).
         """
+        if type(move) is str:
+            i = _ACTION_INDEX.get(move)
+            if i is not None:
+                try:
+                    return self._apply_id(i)
+                except IllegalMoveError as e:
+                    _gyla_error(e)
         if move == "start":
             try:
                 core, _ = self._core.start()
@@ -441,23 +416,6 @@ class GylaState:
         else:
             action = {"name": n[0], "player": n[1], "card": move}
         return self._with(_apply_raw(self._core, action)[0])
-
-    def apply_index(self, index: int) -> GylaState:
-        """The position after the ``index``-th legal move.
-
-        Args:
-            index: Position in :meth:`legal_moves`.
-
-        Returns:
-            The new state.
-
-        Raises:
-            ConfigError: ``INVALID_INDEX`` when out of range.
-        """
-        moves = self.legal_moves()
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
-            raise ConfigError("INVALID_INDEX", f"move index {index!r} out of range 0..{len(moves)}")
-        return self.apply(moves[index])
 
     def returns(self) -> tuple[float, ...]:
         """Per-seat returns: the game points of each seat's team.
@@ -499,7 +457,7 @@ class GylaState:
     # ----- Python protocol ----------------------------------------------------------------
 
     def __hash__(self) -> int:
-        return self._core.zobrist
+        return self.zobrist
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GylaState):

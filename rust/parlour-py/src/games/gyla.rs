@@ -2,11 +2,15 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded};
-use parlour_core::cards::{Card, Spelling, Suit};
+use crate::fast::pick;
+use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
 use parlour_core::Error;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use std::cell::Cell;
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
@@ -72,6 +76,100 @@ pub struct PyGyla {
 }
 
 type Stepped = (PyGyla, Vec<EventTuple>);
+
+/// The move id of `start` in the fixed action space of the Python protocol (after the 36 cards
+/// and the four trumps).
+const START_ID: usize = gyla::NUM_ACTIONS;
+
+/// A copy of `g` changed by `f`, run with the GIL released when computer seats may play on (for
+/// whole rounds), else held.
+fn stepped(
+    py: Python<'_>,
+    g: &Gyla,
+    f: impl FnOnce(&mut Gyla) -> Result<(), Error> + Send,
+) -> PyResult<Gyla> {
+    let mut next = g.clone();
+    let run = move || f(&mut next).map(|()| next);
+    if g.ai().iter().any(|a| *a) {
+        detached(py, run)
+    } else {
+        guarded(run)
+    }
+}
+
+/// The legal moves of `g` as `table[move id]` (ids as `gyla::action_index`, `start` 40), in
+/// the order of `GylaCore.legal_moves`; `(table[40],)` before the start.
+fn legal_from<'py>(g: &Gyla, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+    if g.phase() == Phase::NotStarted {
+        return pick(table, [START_ID]);
+    }
+    let mut v = Vec::with_capacity(9);
+    g.legal_moves_into(&mut v);
+    pick(table, v.into_iter().map(gyla::action_index))
+}
+
+/// The position after the `index`-th legal move of the Python protocol (`start` before the
+/// start); the computer seats then move. `ConfigError` `INVALID_INDEX` for anything but an int
+/// (not a bool) in range.
+fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<Gyla> {
+    let i = if index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>() {
+        index.extract::<usize>().ok()
+    } else {
+        None
+    };
+    let ok = match (i, g.phase()) {
+        (Some(0), Phase::NotStarted) => true,
+        (Some(i), Phase::AssignTrump | Phase::Play) => g.nth_legal(i).is_some(),
+        _ => false,
+    };
+    if !ok {
+        let len = if g.phase() == Phase::NotStarted {
+            1
+        } else {
+            let mut v = Vec::new();
+            g.legal_moves_into(&mut v);
+            v.len()
+        };
+        return Err(config_err(
+            "INVALID_INDEX",
+            format!("move index {index:?} out of range 0..{len}"),
+        ));
+    }
+    let i = i.unwrap_or(0);
+    stepped(py, g, move |g| {
+        if g.phase() == Phase::NotStarted {
+            g.start(&mut Vec::new())
+        } else {
+            g.apply_nth_legal(i);
+            Ok(())
+        }
+    })
+}
+
+/// The protocol's `apply` of the move with this id (cards 0–35 canonical, trumps 36–39,
+/// `start` 40): `start`, or the engine's `Apply` of the expected action with that suit or
+/// card, with the engine's checks and errors; the computer seats then move. An id past 40 is
+/// an invalid suit / card.
+fn apply_id(py: Python<'_>, g: &Gyla, id: usize) -> PyResult<Gyla> {
+    if id == START_ID {
+        return stepped(py, g, |g| g.start(&mut Vec::new()));
+    }
+    // ids as `gyla::action_index`: card `rank * 4 + suit position`, then the four trumps
+    let (card, suit) = match id {
+        0..36 => {
+            let rank = u8::try_from(id / 4).map_or(0, |r| SIX + r);
+            (Card::new(gyla::SUITS[id % 4], rank), None)
+        }
+        36..40 => (None, Some(gyla::SUITS[id - 36])),
+        _ => (None, None),
+    };
+    let (name, player) = g
+        .next_action()
+        .map_or(("", 0), |n| (n.name.as_str(), i64::from(n.player)));
+    stepped(py, g, move |g| {
+        g.apply_action_quiet(name, player, suit, card)
+    })
+}
 
 #[pymethods]
 impl PyGyla {
@@ -252,6 +350,12 @@ impl PyGyla {
             .map(|n| (n.name.as_str(), n.player))
     }
 
+    /// True once a team has reached 60 points.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
     /// The winning team of a finished game.
     #[getter]
     fn winning_team(&self) -> Option<u8> {
@@ -334,6 +438,179 @@ impl PyGyla {
     }
 }
 
+/// `parlour.gyla.GylaState` is a Python subclass of this class: it holds the position and the
+/// player and team names, and runs the hot path of Python loops (`is_terminal`, `to_move`,
+/// `zobrist`, `legal_moves`, `apply_index`) without a Python frame.
+#[pyclass(subclass, frozen, module = "parlour._core.gyla", name = "GylaBase")]
+pub struct PyGylaBase {
+    inner: Gyla,
+    players: Py<PyAny>,
+    teams: Py<PyAny>,
+}
+
+thread_local! {
+    /// The value of the next instance made by `GylaBase.__new__` without arguments: set by
+    /// [`PyGylaBase::spawn`] just before that call. pyo3 (without unsafe code) can only make an
+    /// instance of a Python subclass through the base's `__new__`, so the new position is handed
+    /// over here instead of as a Python object.
+    static PENDING: Cell<Option<PyGylaBase>> = const { Cell::new(None) };
+}
+
+/// The moves of the fixed action space as interned Python strings (the move table of
+/// `legal_moves`): the 36 cards in canonical order, the four trump suit names, then `start`.
+fn action_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
+    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    TABLE
+        .get_or_init(py, || {
+            let texts = gyla::canonical_deck()
+                .into_iter()
+                .map(|c| c.format(Spelling::RankSuit))
+                .chain(gyla::SUITS.iter().map(|&s| gyla::suit_name(s).to_string()))
+                .chain(std::iter::once("start".to_string()));
+            let items: Vec<_> = texts.map(|t| PyString::intern(py, &t)).collect();
+            PyTuple::new(py, items).map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
+        })
+        .bind(py)
+}
+
+impl PyGylaBase {
+    /// A new instance of `slf`'s own class (the Python subclass) with the same names.
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Gyla) -> PyResult<Bound<'py, PyAny>> {
+        static NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let py = slf.py();
+        let new = NEW.get_or_try_init(py, || {
+            py.get_type::<PyGylaBase>()
+                .getattr("__new__")
+                .map(Bound::unbind)
+        })?;
+        let this = slf.get();
+        // allocate before handing the value over: nothing between `set` and `__new__`'s `take`
+        // may allocate (a garbage collection could run Python code that spawns a state too)
+        let args = PyTuple::new(py, [slf.get_type()])?;
+        let value = PyGylaBase {
+            inner,
+            players: this.players.clone_ref(py),
+            teams: this.teams.clone_ref(py),
+        };
+        PENDING.set(Some(value));
+        let out = new.bind(py).call1(args);
+        PENDING.set(None);
+        out
+    }
+
+    fn core(&self) -> PyGyla {
+        PyGyla {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGylaBase {
+    /// `GylaBase.__new__(cls, core, players, teams)`: a state of class `cls`.
+    #[new]
+    #[pyo3(signature = (core = None, players = None, teams = None))]
+    fn new(
+        core: Option<PyRef<'_, PyGyla>>,
+        players: Option<Py<PyAny>>,
+        teams: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        match (core, players, teams) {
+            (Some(core), Some(players), Some(teams)) => Ok(PyGylaBase {
+                inner: core.inner.clone(),
+                players,
+                teams,
+            }),
+            (None, None, None) => PENDING.take().ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "create a Gyla state with parlour.gyla.new_game or GylaState.from_notation",
+                )
+            }),
+            _ => Err(pyo3::exceptions::PyTypeError::new_err(
+                "GylaBase needs a core, the players and the teams",
+            )),
+        }
+    }
+
+    /// The position (a new `GylaCore` on each access).
+    #[getter(_core)]
+    fn get_core(&self) -> PyGyla {
+        self.core()
+    }
+
+    /// The player names.
+    #[getter(_players)]
+    fn get_players(&self, py: Python<'_>) -> Py<PyAny> {
+        self.players.clone_ref(py)
+    }
+
+    /// The team names.
+    #[getter(_teams)]
+    fn get_teams(&self, py: Python<'_>) -> Py<PyAny> {
+        self.teams.clone_ref(py)
+    }
+
+    /// True once a team has reached 60 points.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The seat (1-4) expected to act, None before the start and after the game.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.next_action().map(|n| n.player)
+    }
+
+    /// The 64-bit Zobrist hash; equal positions have equal hashes.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The legal moves in the game's order.
+    ///
+    /// ``("start",)`` before the start, the four suit names while trump is expected, else the
+    /// legal cards of the seat to play in hand order.
+    ///
+    /// Returns:
+    ///     The moves; empty after the game.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        legal_from(&self.inner, action_table(py))
+    }
+
+    /// The position after the ``index``-th legal move.
+    ///
+    /// Args:
+    ///     index: Position in :meth:`legal_moves`.
+    ///
+    /// Returns:
+    ///     The new state.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_INDEX`` when out of range.
+    fn apply_index<'py>(
+        slf: &Bound<'py, Self>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = apply_index(slf.py(), &slf.get().inner, index)?;
+        Self::spawn(slf, next)
+    }
+
+    /// The protocol's `apply` of the move with this id (as `GylaCore.apply_id`).
+    fn _apply_id<'py>(slf: &Bound<'py, Self>, id: usize) -> PyResult<Bound<'py, PyAny>> {
+        let next = apply_id(slf.py(), &slf.get().inner, id)?;
+        Self::spawn(slf, next)
+    }
+}
+
+/// The fixed action space of the Python protocol: the 36 cards in canonical order, the four
+/// trump suit names, then `start` (the table `GylaBase.legal_moves` picks from).
+#[pyfunction]
+fn action_space(py: Python<'_>) -> Bound<'_, PyTuple> {
+    action_table(py).clone()
+}
+
 /// The engine's canonical card order (the fixed action space's first 36 actions).
 #[pyfunction]
 fn canonical_deck() -> Vec<String> {
@@ -358,6 +635,8 @@ fn triggers_redeal(hands: Vec<Vec<String>>) -> PyResult<bool> {
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "gyla")?;
     m.add_class::<PyGyla>()?;
+    m.add_class::<PyGylaBase>()?;
+    m.add_function(wrap_pyfunction!(action_space, &m)?)?;
     m.add_function(wrap_pyfunction!(canonical_deck, &m)?)?;
     m.add_function(wrap_pyfunction!(triggers_redeal, &m)?)?;
     super::add_submodule(parent, &m, "gyla")

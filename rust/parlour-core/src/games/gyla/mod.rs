@@ -969,6 +969,56 @@ impl Gyla {
         Ok(())
     }
 
+    /// [`Gyla::apply_action`] without events (the uniform protocol's `apply`): the same checks
+    /// in the same order, then the computer seats move.
+    ///
+    /// # Errors
+    /// As [`Gyla::apply_action`]; `self` is unchanged.
+    pub fn apply_action_quiet(
+        &mut self,
+        name: &str,
+        player: i64,
+        suit: Option<Suit>,
+        card: Option<Card>,
+    ) -> Result<()> {
+        let mv = self.check_action(name, player, suit, card)?;
+        self.step(mv, None);
+        self.run_ai(None);
+        Ok(())
+    }
+
+    /// The `index`-th legal move in [`GameState::legal_moves_into`] order, if there is one.
+    #[must_use]
+    pub fn nth_legal(&self, index: usize) -> Option<GylaMove> {
+        match self.phase() {
+            Phase::AssignTrump => SUITS.get(index).map(|&s| GylaMove::Trump(s)),
+            Phase::Play => {
+                let p = self.seat_to_play();
+                let legal = self.legal_set(p);
+                let pi = usize::from(p - 1);
+                let n = usize::from(self.lens[pi]);
+                self.order[pi][..n]
+                    .iter()
+                    .filter_map(|&x| card_at(x))
+                    .filter(|c| legal.contains(*c))
+                    .nth(index)
+                    .map(GylaMove::Play)
+            }
+            Phase::NotStarted | Phase::Over => None,
+        }
+    }
+
+    /// Make the `index`-th legal move (as [`Gyla::nth_legal`]), then let the computer seats
+    /// move; no events. False, with `self` unchanged, when there is no such move.
+    pub fn apply_nth_legal(&mut self, index: usize) -> bool {
+        let Some(mv) = self.nth_legal(index) else {
+            return false;
+        };
+        self.step(mv, None);
+        self.run_ai(None);
+        true
+    }
+
     /// Validate an engine action in the engine's order and return the move it makes.
     ///
     /// # Errors

@@ -197,3 +197,75 @@ fn batch_simulation_with_computer_policy() {
     let r = simulate::<Gyla>(&c, 1, 0, 64, Policy::Random, Some(2)).unwrap();
     assert_eq!(r.len(), 64);
 }
+
+#[test]
+fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
+    for seed in 0..20 {
+        play_random(seed, |s| {
+            let mut buf = Vec::new();
+            s.legal_moves_into(&mut buf);
+            for (i, &mv) in buf.iter().enumerate() {
+                assert_eq!(s.nth_legal(i), Some(mv));
+                let mut by_index = s.clone();
+                assert!(by_index.apply_nth_legal(i));
+                assert_eq!(by_index, s.apply(mv).unwrap());
+                let next = s.next_action().unwrap();
+                let (suit, card) = match mv {
+                    GylaMove::Trump(t) => (Some(t), None),
+                    GylaMove::Play(c) => (None, Some(c)),
+                };
+                let mut quiet = s.clone();
+                quiet
+                    .apply_action_quiet(next.name.as_str(), i64::from(next.player), suit, card)
+                    .unwrap();
+                let mut loud = s.clone();
+                loud.apply_action(
+                    next.name.as_str(),
+                    i64::from(next.player),
+                    suit,
+                    card,
+                    &mut Vec::new(),
+                )
+                .unwrap();
+                assert_eq!(quiet, loud);
+                assert_eq!(quiet, by_index);
+            }
+            assert_eq!(s.nth_legal(buf.len()), None);
+            let mut untouched = s.clone();
+            assert!(!untouched.apply_nth_legal(buf.len()));
+            assert_eq!(&untouched, s);
+        });
+    }
+    // with computer seats, both run the computer players on after the human's move
+    for seed in 0..10 {
+        let mut g = Gyla::new(seed, [false, true, true, true]);
+        g.start(&mut Vec::new()).unwrap();
+        let mut buf = Vec::new();
+        g.legal_moves_into(&mut buf);
+        let next = g.next_action().unwrap();
+        assert_eq!(next.player, 1);
+        for (i, &mv) in buf.iter().enumerate() {
+            let (suit, card) = match mv {
+                GylaMove::Trump(t) => (Some(t), None),
+                GylaMove::Play(c) => (None, Some(c)),
+            };
+            let mut loud = g.clone();
+            loud.apply_action(next.name.as_str(), 1, suit, card, &mut Vec::new())
+                .unwrap();
+            let mut quiet = g.clone();
+            quiet
+                .apply_action_quiet(next.name.as_str(), 1, suit, card)
+                .unwrap();
+            let mut by_index = g.clone();
+            assert!(by_index.apply_nth_legal(i));
+            assert_eq!(quiet, loud);
+            assert_eq!(by_index, loud);
+            assert_eq!(loud.next_action().map(|n| n.player), Some(1));
+        }
+        let mut refused = g.clone();
+        assert!(refused
+            .apply_action_quiet(next.name.as_str(), 2, None, None)
+            .is_err());
+        assert_eq!(refused, g);
+    }
+}
