@@ -18,20 +18,19 @@ pub fn pick<'py>(
     table: &Bound<'py, PyTuple>,
     ids: impl IntoIterator<Item = usize>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let items = ids
-        .into_iter()
-        .map(|i| {
-            table.get_item(i).map_err(|_| {
-                crate::errors::config_err(
-                    "INTERNAL_ERROR",
-                    format!(
-                        "move id {i} is not in the move table of {} entries",
-                        table.len()
-                    ),
-                )
-            })
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+    let ids = ids.into_iter();
+    let mut items = Vec::with_capacity(ids.size_hint().0);
+    for i in ids {
+        items.push(table.get_item(i).map_err(|_| {
+            crate::errors::config_err(
+                "INTERNAL_ERROR",
+                format!(
+                    "move id {i} is not in the move table of {} entries",
+                    table.len()
+                ),
+            )
+        })?);
+    }
     PyTuple::new(table.py(), items)
 }
 

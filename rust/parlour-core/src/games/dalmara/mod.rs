@@ -220,6 +220,17 @@ pub fn card_text(c: u8) -> String {
     s
 }
 
+/// The 52 card indices in the order of `createDeck` (suit by suit, two to ace).
+const FULL_DECK: [u8; 52] = {
+    let mut d = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        d[i] = (i / 13 * 16 + i % 13) as u8;
+        i += 1;
+    }
+    d
+};
+
 /// Append the engine's spelling of card `c` (no allocation).
 fn push_card(out: &mut String, c: u8) {
     out.push_str(RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?"));
@@ -907,9 +918,7 @@ impl DalMara {
         let mut rng = Rng::new(seed);
         let n = if config.four { 4 } else { 2 };
         let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
-        let mut deck: Vec<u8> = (0..4u8)
-            .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
-            .collect();
+        let mut deck = FULL_DECK;
         shuffle(&mut deck, &mut rng);
         let s = DalMara::create(config.four, dealer, config.rules)?;
         let d = Deck::Cards(&deck);

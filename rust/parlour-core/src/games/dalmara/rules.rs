@@ -931,16 +931,13 @@ impl DalMara {
                 Some(l) if hand.has_suit(l) => 0x1FFFu64 << (16 * u32::from(l & 3)),
                 _ => u64::MAX,
             };
-            // Branch-free: write every card, advance only past the allowed ones.
-            let mut tmp = [Move::Play(0); super::MAX_PILE];
-            let mut n = 0usize;
-            for &c in hand.as_slice() {
-                if let Some(slot) = tmp.get_mut(n) {
-                    *slot = Move::Play(c);
+            let cards = hand.as_slice();
+            out.reserve(cards.len());
+            for &c in cards {
+                if (allowed >> (c & 63)) & 1 != 0 {
+                    out.push(Move::Play(c));
                 }
-                n += usize::from((allowed >> (c & 63)) & 1 != 0);
             }
-            out.extend_from_slice(tmp.get(..n).unwrap_or(&[]));
             return;
         }
         let Some(seat) = self.protocol_to_move() else {
