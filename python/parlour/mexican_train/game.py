@@ -15,7 +15,8 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias, TypedDict
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -452,10 +453,17 @@ class TrainGame:
         """The seat to move, or None once the game is finished."""
         return None if self._state.is_terminal else self._state.to_play
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is finished."""
-        return self._state.is_terminal
+    if TYPE_CHECKING:
+
+        @property
+        def is_terminal(self) -> bool:
+            """True when the game is finished."""
+
+    else:
+        # Read in C (no Python frame): Python loops ask it once a move.
+        is_terminal = property(
+            attrgetter("_state.is_terminal"), doc="True when the game is finished."
+        )
 
     @property
     def zobrist(self) -> int:
