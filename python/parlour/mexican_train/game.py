@@ -15,7 +15,8 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias, TypedDict
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -100,6 +101,25 @@ _ACTION_OF_TILE: Final = {t: i for i, t in enumerate(_ACTION_TILES)}
 TRAIN_ACTIONS: Final = len(_ACTION_TILES) * 9 + 3
 """Size of the fixed action space: ``tile index (double-fifteen order) * 9 + train``, then
 draw, pass and next."""
+
+
+def _move_table() -> tuple[TrainMove | None, ...]:
+    """The move dict of each core move id, None where the id is no move.
+
+    Ids: ``tile * 9 + train`` for a play, then 2304 to 2306 for draw, pass and next.
+    ``legal_moves`` hands out copies.
+    """
+    table: list[TrainMove | None] = [None] * (256 * 9 + 3)
+    for tile in _ACTION_TILES:
+        for train in range(9):
+            table[tile * 9 + train] = {"kind": "play", "tile": tile, "train": train}
+    table[2304] = {"kind": "draw"}
+    table[2305] = {"kind": "pass"}
+    table[2306] = {"kind": "next"}
+    return tuple(table)
+
+
+_MOVE_DICTS: Final = _move_table()
 
 
 def _move_dict(m: _Move) -> TrainMove:
@@ -257,10 +277,11 @@ class _Table:
         return (self.set, dict(self.options), self.seed, self.players, self.computers)
 
     def start(self) -> _core.TrainState:
+        """Round 0 dealt; the state carries this table on to every later state."""
         o = dict(self.options)
         return _core.TrainState(
             self.set, self.n, to_uint32(self.seed), o["length"], o["doubles"], o["mexican"]
-        )
+        ).with_table(self)
 
 
 class TrainGame:
@@ -274,9 +295,10 @@ class TrainGame:
     Make one with :func:`start_train`, :func:`decode_train` or :meth:`from_notation`.
     """
 
-    __slots__ = ("_history", "_state", "_table")
+    # The core state carries the table and the moves made; ``_history`` is their TrainHistory
+    # chain, built on first use.
+    __slots__ = ("_history", "_state")
 
-    _table: _Table
     _state: _core.TrainState
     _history: TrainHistory | None
 
@@ -284,14 +306,15 @@ class TrainGame:
         raise TypeError("use start_train(...) or decode_train(...) to make a TrainGame")
 
     @classmethod
-    def _make(
-        cls, table: _Table, state: _core.TrainState, history: TrainHistory | None
-    ) -> TrainGame:
+    def _make(cls, state: _core.TrainState) -> TrainGame:
         g = _NEW(cls)
-        _G_TABLE(g, table)
         _G_STATE(g, state)
-        _G_HISTORY(g, history)
         return g
+
+    @property
+    def _table(self) -> _Table:
+        table: _Table = self._state.table
+        return table
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TrainGame is immutable")
@@ -329,7 +352,15 @@ class TrainGame:
     @property
     def history(self) -> TrainHistory | None:
         """The record of moves, newest first, or None before any move."""
-        return self._history
+        try:
+            return self._history
+        except AttributeError:
+            pass
+        history: TrainHistory | None = None
+        for m in self._state.history():
+            history = TrainHistory(m, history)
+        _G_HISTORY(self, history)
+        return history
 
     @property
     def rounds(self) -> int:
@@ -422,10 +453,17 @@ class TrainGame:
         """The seat to move, or None once the game is finished."""
         return None if self._state.is_terminal else self._state.to_play
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is finished."""
-        return self._state.is_terminal
+    if TYPE_CHECKING:
+
+        @property
+        def is_terminal(self) -> bool:
+            """True when the game is finished."""
+
+    else:
+        # Read in C (no Python frame): Python loops ask it once a move.
+        is_terminal = property(
+            attrgetter("_state.is_terminal"), doc="True when the game is finished."
+        )
 
     @property
     def zobrist(self) -> int:
@@ -434,7 +472,7 @@ class TrainGame:
 
     def legal_moves(self) -> list[TrainMove]:
         """``train_moves(self)``: the legal moves in the engine's order."""
-        return [_move_dict(m) for m in self._state.moves()]
+        return self._state.legal_from(_MOVE_DICTS)
 
     def apply(self, move: object) -> TrainGame:
         """The game after ``move``.
@@ -448,10 +486,14 @@ class TrainGame:
         Raises:
             IllegalMoveError: The rules refuse the move here (``ILLEGAL_MOVE``).
         """
-        out = play_train(self, move)
-        if out is None:
+        table: _Table = self._state.table
+        m = _parse_move(move, table.n, table.tiles)
+        state = None if m is None else self._state.play(*m)
+        if state is None:
             raise IllegalMoveError("ILLEGAL_MOVE", f"the rules do not allow {move!r} now")
-        return out
+        g = _NEW(TrainGame)
+        _G_STATE(g, state)
+        return g
 
     def apply_index(self, index: int) -> TrainGame:
         """The game after the ``index``-th legal move.
@@ -465,14 +507,9 @@ class TrainGame:
         Raises:
             IllegalMoveError: ``index`` is out of range (``ILLEGAL_MOVE``).
         """
-        moves = self._state.moves()
-        if not _is_int(index) or not 0 <= index < len(moves):
-            raise IllegalMoveError("ILLEGAL_MOVE", f"no legal move number {index!r}")
-        m = moves[index]
-        state = self._state.play(*m)
-        if state is None:  # pragma: no cover - a listed move is always accepted
-            raise IllegalMoveError("ILLEGAL_MOVE", f"move {index} refused")
-        return TrainGame._make(self._table, state, TrainHistory(m, self._history))
+        g = _NEW(TrainGame)
+        _G_STATE(g, self._state.apply_index(index))
+        return g
 
     def returns(self) -> tuple[float, ...]:
         """Per seat: minus the seat's total pips so far (higher is better)."""
@@ -512,7 +549,7 @@ class TrainGame:
     # Python protocols -----------------------------------------------------------------------
 
     def _moves(self) -> list[_Move]:
-        return list(reversed(list(self._history._walk()))) if self._history is not None else []
+        return self._state.history()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrainGame):
@@ -544,7 +581,6 @@ class TrainGame:
 
 
 _NEW = object.__new__
-_G_TABLE = _setter(TrainGame, "_table")
 _G_STATE = _setter(TrainGame, "_state")
 _G_HISTORY = _setter(TrainGame, "_history")
 
@@ -569,10 +605,7 @@ def _replay(table: _Table, moves: Sequence[_Move]) -> TrainGame | None:
     state = start.replay(list(moves)) if moves else start
     if state is None:
         return None
-    history: TrainHistory | None = None
-    for m in moves:
-        history = TrainHistory(m, history)
-    return TrainGame._make(table, state, history)
+    return TrainGame._make(state)
 
 
 def _action(m: tuple[int, int, int]) -> int:
@@ -705,7 +738,7 @@ def start_train(
     table = _table(set, players, seed, options, computers)
     if table is None:
         return None
-    return TrainGame._make(table, table.start(), None)
+    return TrainGame._make(table.start())
 
 
 def _parse_move(move: object, n: int, tiles: frozenset[int]) -> _Move | None:
@@ -747,7 +780,7 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     state = game._state.play(*m)
     if state is None:
         return None
-    return TrainGame._make(table, state, TrainHistory(m, game._history))
+    return TrainGame._make(state)
 
 
 def replay_train(
@@ -828,7 +861,7 @@ def train_moves(game: TrainGame) -> list[TrainMove]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return [_move_dict(m) for m in _game_arg(game)._state.moves()]
+    return _game_arg(game)._state.legal_from(_MOVE_DICTS)
 
 
 def may_lay(game: TrainGame, tile: object, train: object) -> bool:
@@ -962,8 +995,7 @@ def move_count(game: TrainGame) -> int:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    game = _game_arg(game)
-    return 0 if game.history is None else game.history.count
+    return _game_arg(game)._state.move_count
 
 
 def moves_of(game: TrainGame) -> list[TrainMove]:

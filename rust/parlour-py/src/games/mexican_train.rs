@@ -1,14 +1,35 @@
 //! `parlour._core.mexican_train`: the Mexican Train position as a frozen class, the longest run
 //! and the seeded deal. Moves cross the boundary as `(kind, tile, train)` with kind 0 = play,
-//! 1 = draw, 2 = pass, 3 = next.
+//! 1 = draw, 2 = pass, 3 = next. A position also keeps the moves that led to it from the deal
+//! it was made with (a shared list, so a move adds one link).
 
-use crate::errors::{config_err, detached, guarded};
+use crate::errors::{config_err, detached, guarded, IllegalMoveError};
+use crate::fast::exact_index;
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
 };
 use parlour_core::Error;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+thread_local! {
+    /// The legal moves of the position at hand (reused: no allocation per call).
+    static MOVES: RefCell<Vec<TrainMove>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `f` of the legal moves of `g`, in the engine's order.
+fn with_moves<T>(g: &MexicanTrain, f: impl FnOnce(&[TrainMove]) -> T) -> T {
+    MOVES.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut v) => {
+            g.train_moves_into(&mut v);
+            f(&v)
+        }
+        Err(_) => f(&g.train_moves()),
+    })
+}
 
 type MoveTuple = (u8, u8, u8);
 
@@ -34,6 +55,42 @@ fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     }
 }
 
+/// A move's id in the move table of `legal_from`: `tile * 9 + train` for a play, then 2304,
+/// 2305 and 2306 for draw, pass and next.
+fn move_id(m: TrainMove) -> usize {
+    match m {
+        TrainMove::Play { tile, train } => usize::from(tile) * 9 + usize::from(train),
+        TrainMove::Draw => 2304,
+        TrainMove::Pass => 2305,
+        TrainMove::Next => 2306,
+    }
+}
+
+/// One move of a position's record, and the record before it (newest first).
+struct Link {
+    mv: TrainMove,
+    before: Option<Arc<Link>>,
+    count: u32,
+}
+
+impl Drop for Link {
+    /// Unlink the chain one link at a time, so that a long record never recurses deeply.
+    fn drop(&mut self) {
+        let mut next = self.before.take();
+        while let Some(link) = next {
+            next = Arc::into_inner(link).and_then(|mut l| l.before.take());
+        }
+    }
+}
+
+fn push(history: Option<&Arc<Link>>, mv: TrainMove) -> Arc<Link> {
+    Arc::new(Link {
+        mv,
+        before: history.cloned(),
+        count: history.map_or(1, |h| h.count + 1),
+    })
+}
+
 fn ints(v: &[u8]) -> Vec<u16> {
     v.iter().map(|&x| u16::from(x)).collect()
 }
@@ -47,16 +104,36 @@ fn tiles_arg(hand: &[i64]) -> PyResult<Vec<u8>> {
         .collect()
 }
 
-/// A Mexican Train position (immutable).
+/// A Mexican Train position (immutable); equal when the positions are, whatever moves led there
+/// and whatever table it carries.
 #[pyclass(
     frozen,
     eq,
     module = "parlour._core.mexican_train",
     name = "TrainState"
 )]
-#[derive(Clone, PartialEq)]
 pub struct PyTrainState {
     inner: MexicanTrain,
+    history: Option<Arc<Link>>,
+    /// Any object the caller keeps with the position and every position after it (the Python
+    /// game keeps its table of seats and options here).
+    table: Option<Py<PyAny>>,
+}
+
+impl PartialEq for PyTrainState {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl PyTrainState {
+    fn after(&self, py: Python<'_>, inner: MexicanTrain, mv: TrainMove) -> Self {
+        PyTrainState {
+            inner,
+            history: Some(push(self.history.as_ref(), mv)),
+            table: self.table.as_ref().map(|t| t.clone_ref(py)),
+        }
+    }
 }
 
 #[pymethods]
@@ -118,16 +195,91 @@ impl PyTrainState {
             doubles,
             mexican,
         };
-        guarded(|| MexicanTrain::new(cfg, seed32)).map(|inner| PyTrainState { inner })
+        guarded(|| MexicanTrain::new(cfg, seed32)).map(|inner| PyTrainState {
+            inner,
+            history: None,
+            table: None,
+        })
+    }
+
+    /// The same position carrying `table` (see the `table` getter).
+    fn with_table(&self, py: Python<'_>, table: Py<PyAny>) -> Self {
+        PyTrainState {
+            inner: self.inner.clone(),
+            history: self.history.clone(),
+            table: Some(table.clone_ref(py)),
+        }
+    }
+
+    /// The object given to `with_table` (kept by every later position), or None.
+    #[getter]
+    fn table(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.table.as_ref().map(|t| t.clone_ref(py))
     }
 
     /// The position after a move, or None when the rules refuse it.
-    fn play(&self, kind: i64, tile: i64, train: i64) -> Option<Self> {
+    fn play(&self, py: Python<'_>, kind: i64, tile: i64, train: i64) -> Option<Self> {
         let mv = from_parts(kind, tile, train)?;
-        self.inner
-            .apply(mv)
-            .ok()
-            .map(|inner| PyTrainState { inner })
+        let inner = self.inner.apply(mv).ok()?;
+        Some(self.after(py, inner, mv))
+    }
+
+    /// The legal moves as fresh copies of `table[move id]` (dicts), in the engine's order.
+    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
+        let items = with_moves(&self.inner, |moves| {
+            moves
+                .iter()
+                .map(|&m| {
+                    let i = move_id(m);
+                    table
+                        .get_item(i)
+                        .ok()
+                        .and_then(|d| d.cast_into::<PyDict>().ok())
+                        .ok_or_else(|| {
+                            config_err(
+                                "INTERNAL_ERROR",
+                                format!("move id {i} has no dict in the move table"),
+                            )
+                        })?
+                        .copy()
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        PyList::new(table.py(), items)
+    }
+
+    /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
+    /// anything but an int in range).
+    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let mv = with_moves(&self.inner, |moves| {
+            exact_index(index, moves.len()).and_then(|i| moves.get(i).copied())
+        });
+        let Some(mv) = mv else {
+            return Err(IllegalMoveError::new_err((
+                "ILLEGAL_MOVE",
+                format!("no legal move number {}", index.repr()?),
+            )));
+        };
+        let inner = guarded(|| self.inner.apply(mv))?;
+        Ok(self.after(index.py(), inner, mv))
+    }
+
+    /// The moves that led here from the deal this position was made with, oldest first.
+    fn history(&self) -> Vec<MoveTuple> {
+        let mut out = Vec::new();
+        let mut link = self.history.as_deref();
+        while let Some(l) = link {
+            out.push(to_tuple(l.mv));
+            link = l.before.as_deref();
+        }
+        out.reverse();
+        out
+    }
+
+    /// How many moves led here (the length of `history()`).
+    #[getter]
+    fn move_count(&self) -> u32 {
+        self.history.as_ref().map_or(0, |h| h.count)
     }
 
     /// The position after every move in order, or None when any is refused.
@@ -140,8 +292,15 @@ impl PyTrainState {
             return Ok(None);
         };
         let start = self.inner.clone();
-        let out = detached(py, move || Ok::<_, Error>(start.replay(&parsed).ok()))?;
-        Ok(out.map(|inner| PyTrainState { inner }))
+        let moves = &parsed;
+        let out = detached(py, move || Ok::<_, Error>(start.replay(moves).ok()))?;
+        Ok(out.map(|inner| PyTrainState {
+            inner,
+            table: self.table.as_ref().map(|t| t.clone_ref(py)),
+            history: parsed
+                .into_iter()
+                .fold(self.history.clone(), |h, mv| Some(push(h.as_ref(), mv))),
+        }))
     }
 
     /// Plays the computer's move in every seat until the game ends; returns the moves made.
@@ -228,15 +387,14 @@ impl PyTrainState {
     /// The hands in hand order.
     #[getter]
     fn hands(&self) -> Vec<Vec<u16>> {
-        self.inner.hands().iter().map(|h| ints(h)).collect()
+        self.inner.hands().map(ints).collect()
     }
     /// The trains as `(laid, open)`.
     #[getter]
     fn trains(&self) -> Vec<(Vec<u16>, bool)> {
         self.inner
             .laid()
-            .iter()
-            .map(|l| ints(l))
+            .map(ints)
             .zip(self.inner.open().iter().copied())
             .collect()
     }

@@ -13,11 +13,14 @@
 //!   mixed in when [`GameState::zobrist`] is asked.
 
 pub mod ai;
+mod piles;
 pub mod tiles;
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::zobrist;
+use piles::Piles;
+use std::sync::Arc;
 use tiles::{
     every_tile, fits, hand_size_for, is_double, laid_against, pips_of, round_seed, rounds_for,
     shuffle_in_place, tile_of, Mulberry32, Tile,
@@ -207,19 +210,23 @@ pub struct MexicanTrain {
     rounds: u8,
     round: u8,
     engine: u8,
-    hands: Vec<Vec<Tile>>,
-    laid: Vec<Vec<u8>>,
-    open: Vec<bool>,
-    /// Reversed: the next draw is the last element.
-    boneyard: Vec<Tile>,
+    /// Hands (segments `0..n`), laid tiles of each train (`n..=2n`) and the boneyard
+    /// (`2n + 1`, reversed: the next draw is its last item).
+    piles: Piles,
+    /// Each train's open flag; entries past the Mexican Train stay false.
+    open: [bool; 9],
     to_play: Seat,
-    uncovered: Vec<u8>,
+    /// The stack of trains with an uncovered double: the first `uncovered_len` entries (the
+    /// rest stay zero).
+    uncovered: [u8; 9],
+    uncovered_len: u8,
     chaining: bool,
     drew: bool,
     passes: u32,
     turn: u32,
     phase: Phase,
-    results: Vec<RoundResult>,
+    /// Shared between positions: only the end of a round adds to it.
+    results: Arc<Vec<RoundResult>>,
     last: Option<(Seat, TrainMove)>,
     tile_hash: u64,
 }
@@ -270,18 +277,17 @@ impl MexicanTrain {
             rounds: rounds_for(cfg.set, cfg.length == Length::Full),
             round: 0,
             engine: cfg.set,
-            hands: vec![Vec::new(); n],
-            laid: vec![Vec::new(); n + 1],
-            open: vec![false; n + 1],
-            boneyard: Vec::new(),
+            piles: Piles::new(n),
+            open: [false; 9],
             to_play: 0,
-            uncovered: Vec::new(),
+            uncovered: [0; 9],
+            uncovered_len: 0,
             chaining: false,
             drew: false,
             passes: 0,
             turn: 0,
             phase: Phase::Playing,
-            results: Vec::new(),
+            results: Arc::new(Vec::new()),
             last: None,
             tile_hash: 0,
         };
@@ -315,20 +321,23 @@ impl MexicanTrain {
 
     fn deal(&mut self, round: u8) {
         let n = self.n();
-        let (hands, bone) = Self::deal_of(self.cfg.set, n, self.seed32, round);
+        let (hands, mut bone) = Self::deal_of(self.cfg.set, n, self.seed32, round);
         self.round = round;
         self.engine = self.cfg.set.saturating_sub(round);
-        self.hands = hands;
-        self.boneyard = bone;
-        self.boneyard.reverse();
-        for l in &mut self.laid {
-            l.clear();
-        }
+        bone.reverse();
+        let no_trains: [&[u8]; 9] = [&[]; 9];
+        self.piles.fill(
+            hands
+                .iter()
+                .map(Vec::as_slice)
+                .chain(no_trains[..=n].iter().copied())
+                .chain([bone.as_slice()]),
+        );
         for (i, o) in self.open.iter_mut().enumerate() {
             *o = i == n;
         }
         self.to_play = Seat::try_from(usize::from(round) % n).unwrap_or(0);
-        self.uncovered.clear();
+        self.clear_uncovered();
         self.chaining = false;
         self.drew = false;
         self.passes = 0;
@@ -338,17 +347,17 @@ impl MexicanTrain {
 
     fn full_tile_hash(&self) -> u64 {
         let mut h = 0;
-        for (s, hand) in self.hands.iter().enumerate() {
+        for (s, hand) in self.hands().enumerate() {
             for &t in hand {
                 h ^= z_hand(s, t);
             }
         }
-        for (i, l) in self.laid.iter().enumerate() {
+        for (i, l) in self.laid().enumerate() {
             for &x in l {
                 h ^= z_train(i, x);
             }
         }
-        for &t in &self.boneyard {
+        for &t in self.bone() {
             h ^= z_bone(t);
         }
         h
@@ -386,17 +395,17 @@ impl MexicanTrain {
         );
         h = mix(h, 5, u64::from(self.turn));
         let mut open = 0u64;
-        for (i, &o) in self.open.iter().enumerate() {
+        for (i, &o) in self.open().iter().enumerate() {
             open |= u64::from(o) << i;
         }
         h = mix(h, 6, open);
         let mut unc = 0u64;
-        for &u in &self.uncovered {
+        for &u in self.uncovered() {
             unc = unc.wrapping_mul(31).wrapping_add(u64::from(u) + 1);
         }
         h = mix(h, 7, unc);
         let mut res = 0u64;
-        for r in &self.results {
+        for r in self.results.iter() {
             for &p in &r.pips {
                 res = res.wrapping_mul(1_000_003).wrapping_add(u64::from(p));
             }
@@ -407,6 +416,27 @@ impl MexicanTrain {
     #[inline]
     fn n(&self) -> usize {
         usize::from(self.cfg.players)
+    }
+
+    /// The boneyard as kept: the next draw last.
+    #[inline]
+    fn bone(&self) -> &[Tile] {
+        self.piles.seg(2 * self.n() + 1)
+    }
+
+    fn clear_uncovered(&mut self) {
+        self.uncovered = [0; 9];
+        self.uncovered_len = 0;
+    }
+
+    fn push_uncovered(&mut self, train: u8) {
+        self.uncovered[usize::from(self.uncovered_len)] = train;
+        self.uncovered_len += 1;
+    }
+
+    fn pop_uncovered(&mut self) {
+        self.uncovered_len -= 1;
+        self.uncovered[usize::from(self.uncovered_len)] = 0;
     }
 
     /// The table's configuration.
@@ -434,30 +464,34 @@ impl MexicanTrain {
     pub fn engine(&self) -> u8 {
         self.engine
     }
-    /// The hands, in hand order.
+    /// A seat's hand, in hand order.
     #[must_use]
-    pub fn hands(&self) -> &[Vec<Tile>] {
-        &self.hands
+    pub fn hand(&self, seat: usize) -> &[Tile] {
+        self.piles.seg(seat)
     }
-    /// The laid tiles of each train (`from * 16 + to`).
-    #[must_use]
-    pub fn laid(&self) -> &[Vec<u8>] {
-        &self.laid
+    /// The hands, in seat order.
+    pub fn hands(&self) -> impl ExactSizeIterator<Item = &[Tile]> + '_ {
+        (0..self.n()).map(|s| self.piles.seg(s))
+    }
+    /// The laid tiles of each train (`from * 16 + to`), the Mexican Train last.
+    pub fn laid(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        let n = self.n();
+        (n..2 * n + 1).map(|k| self.piles.seg(k))
     }
     /// Each train's open flag (marker out; the Mexican Train always).
     #[must_use]
     pub fn open(&self) -> &[bool] {
-        &self.open
+        &self.open[..=self.n()]
     }
     /// The boneyard, front (next draw) first.
     #[must_use]
     pub fn boneyard(&self) -> Vec<Tile> {
-        self.boneyard.iter().rev().copied().collect()
+        self.bone().iter().rev().copied().collect()
     }
     /// Tiles left in the boneyard.
     #[must_use]
     pub fn boneyard_len(&self) -> usize {
-        self.boneyard.len()
+        self.bone().len()
     }
     /// The seat to play (kept as it was once a round or the game ends).
     #[must_use]
@@ -467,7 +501,7 @@ impl MexicanTrain {
     /// The stack of trains with an uncovered double (last = to cover).
     #[must_use]
     pub fn uncovered(&self) -> &[u8] {
-        &self.uncovered
+        &self.uncovered[..usize::from(self.uncovered_len)]
     }
     /// Whether the mover may lay another double before covering.
     #[must_use]
@@ -509,7 +543,7 @@ impl MexicanTrain {
     #[must_use]
     pub fn totals(&self) -> Vec<u32> {
         let mut t = vec![0u32; self.n()];
-        for r in &self.results {
+        for r in self.results.iter() {
             for (x, p) in t.iter_mut().zip(&r.pips) {
                 *x += p;
             }
@@ -534,10 +568,13 @@ impl MexicanTrain {
     /// The number a train's next tile must match.
     #[must_use]
     pub fn open_end(&self, train: usize) -> u8 {
-        self.laid
-            .get(train)
-            .and_then(|l| l.last())
-            .map_or(self.engine, |l| l & 15)
+        let n = self.n();
+        (if train <= n {
+            self.piles.last(n + train)
+        } else {
+            None
+        })
+        .map_or(self.engine, |l| l & 15)
     }
 
     #[inline]
@@ -546,36 +583,40 @@ impl MexicanTrain {
         if train == seat {
             true
         } else if train == n {
-            self.cfg.mexican == MexicanStart::Any || !self.laid[seat].is_empty()
+            self.cfg.mexican == MexicanStart::Any || !self.piles.is_empty(n + seat)
         } else {
             self.open[train]
         }
     }
 
-    /// Every lay the mover may make now, in the engine's order (`legalPlays`).
-    pub fn legal_plays_into(&self, out: &mut Vec<(Tile, u8)>) {
-        out.clear();
+    /// Call `f(tile, train)` for every lay the mover may make now, in the engine's order.
+    #[inline]
+    fn each_play(&self, mut f: impl FnMut(Tile, u8)) {
         if self.phase != Phase::Playing {
             return;
         }
         let seat = usize::from(self.to_play);
-        let hand = &self.hands[seat];
+        let hand = self.hand(seat);
         let n = self.n();
-        if let Some(&top) = self.uncovered.last() {
+        if let Some(&top) = self.uncovered().last() {
             let end = self.open_end(usize::from(top));
-            out.extend(hand.iter().filter(|&&t| fits(t, end)).map(|&t| (t, top)));
+            for &t in hand {
+                if fits(t, end) {
+                    f(t, top);
+                }
+            }
             if self.chaining {
                 for train in 0..=n {
                     let tr = u8::try_from(train).unwrap_or(0);
-                    if self.uncovered.contains(&tr) || !self.may_lay_on(seat, train) {
+                    if self.uncovered().contains(&tr) || !self.may_lay_on(seat, train) {
                         continue;
                     }
                     let end = self.open_end(train);
-                    out.extend(
-                        hand.iter()
-                            .filter(|&&t| is_double(t) && fits(t, end))
-                            .map(|&t| (t, tr)),
-                    );
+                    for &t in hand {
+                        if is_double(t) && fits(t, end) {
+                            f(t, tr);
+                        }
+                    }
                 }
             }
         } else {
@@ -585,9 +626,19 @@ impl MexicanTrain {
                 }
                 let end = self.open_end(train);
                 let tr = u8::try_from(train).unwrap_or(0);
-                out.extend(hand.iter().filter(|&&t| fits(t, end)).map(|&t| (t, tr)));
+                for &t in hand {
+                    if fits(t, end) {
+                        f(t, tr);
+                    }
+                }
             }
         }
+    }
+
+    /// Every lay the mover may make now, in the engine's order (`legalPlays`).
+    pub fn legal_plays_into(&self, out: &mut Vec<(Tile, u8)>) {
+        out.clear();
+        self.each_play(|tile, train| out.push((tile, train)));
     }
 
     /// `legalPlays` as a new vector.
@@ -603,8 +654,8 @@ impl MexicanTrain {
             return false;
         }
         let seat = usize::from(self.to_play);
-        let hand = &self.hands[seat];
-        if let Some(&top) = self.uncovered.last() {
+        let hand = self.hand(seat);
+        if let Some(&top) = self.uncovered().last() {
             let end = self.open_end(usize::from(top));
             if hand.iter().any(|&t| fits(t, end)) {
                 return true;
@@ -613,7 +664,7 @@ impl MexicanTrain {
                 return false;
             }
             (0..=self.n()).any(|train| {
-                !self.uncovered.contains(&u8::try_from(train).unwrap_or(0))
+                !self.uncovered().contains(&u8::try_from(train).unwrap_or(0))
                     && self.may_lay_on(seat, train)
                     && hand
                         .iter()
@@ -636,19 +687,19 @@ impl MexicanTrain {
             return false;
         }
         let seat = usize::from(self.to_play);
-        if !self.hands[seat].contains(&tile) {
+        if !self.hand(seat).contains(&tile) {
             return false;
         }
         let end = self.open_end(train);
         if !fits(tile, end) {
             return false;
         }
-        match self.uncovered.last() {
+        match self.uncovered().last() {
             Some(&top) if usize::from(top) == train => true,
             Some(_) => {
                 self.chaining
                     && is_double(tile)
-                    && !self.uncovered.contains(&u8::try_from(train).unwrap_or(0))
+                    && !self.uncovered().contains(&u8::try_from(train).unwrap_or(0))
                     && self.may_lay_on(seat, train)
             }
             None => self.may_lay_on(seat, train),
@@ -656,25 +707,19 @@ impl MexicanTrain {
     }
 
     /// Every move the mover may make now, in the engine's order (`trainMoves`).
-    pub fn train_moves_into(&self, plays: &mut Vec<(Tile, u8)>, out: &mut Vec<TrainMove>) {
+    pub fn train_moves_into(&self, out: &mut Vec<TrainMove>) {
         out.clear();
         match self.phase {
             Phase::Finished => {}
             Phase::RoundOver => out.push(TrainMove::Next),
             Phase::Playing => {
-                self.legal_plays_into(plays);
-                if plays.is_empty() {
-                    out.push(if !self.boneyard.is_empty() && !self.drew {
+                self.each_play(|tile, train| out.push(TrainMove::Play { tile, train }));
+                if out.is_empty() {
+                    out.push(if !self.bone().is_empty() && !self.drew {
                         TrainMove::Draw
                     } else {
                         TrainMove::Pass
                     });
-                } else {
-                    out.extend(
-                        plays
-                            .iter()
-                            .map(|&(tile, train)| TrainMove::Play { tile, train }),
-                    );
                 }
             }
         }
@@ -683,9 +728,8 @@ impl MexicanTrain {
     /// `trainMoves` as a new vector.
     #[must_use]
     pub fn train_moves(&self) -> Vec<TrainMove> {
-        let mut p = Vec::new();
         let mut v = Vec::new();
-        self.train_moves_into(&mut p, &mut v);
+        self.train_moves_into(&mut v);
         v
     }
 
@@ -696,8 +740,8 @@ impl MexicanTrain {
             TrainMove::Next => self.phase == Phase::RoundOver,
             _ if self.phase != Phase::Playing => false,
             TrainMove::Play { tile, train } => self.may_lay(tile, usize::from(train)),
-            TrainMove::Draw => !self.drew && !self.boneyard.is_empty() && !self.can_lay_any(),
-            TrainMove::Pass => !self.can_lay_any() && (self.boneyard.is_empty() || self.drew),
+            TrainMove::Draw => !self.drew && !self.bone().is_empty() && !self.can_lay_any(),
+            TrainMove::Pass => !self.can_lay_any() && (self.bone().is_empty() || self.drew),
         }
     }
 
@@ -709,17 +753,17 @@ impl MexicanTrain {
     }
 
     fn end_round(&mut self, out: Option<Seat>) {
-        self.results.push(RoundResult {
+        let result = RoundResult {
             engine: self.engine,
             pips: self
-                .hands
-                .iter()
+                .hands()
                 .map(|h| h.iter().map(|&t| pips_of(t)).sum())
                 .collect(),
             blocked: out.is_none(),
             out,
-        });
-        self.uncovered.clear();
+        };
+        Arc::make_mut(&mut self.results).push(result);
+        self.clear_uncovered();
         self.chaining = false;
         self.phase = if self.results.len() >= usize::from(self.rounds) {
             Phase::Finished
@@ -732,47 +776,50 @@ impl MexicanTrain {
     fn apply_unchecked(&mut self, mv: TrainMove) {
         let seat = self.to_play;
         let s = usize::from(seat);
+        let n = self.n();
         match mv {
             TrainMove::Play { tile, train } => {
                 let tr = usize::from(train);
-                if let Some(pos) = self.hands[s].iter().position(|&t| t == tile) {
-                    self.hands[s].remove(pos);
+                if let Some(pos) = self.hand(s).iter().position(|&t| t == tile) {
+                    self.piles.remove(s, pos);
                 }
                 self.tile_hash ^= z_hand(s, tile);
                 let l = laid_against(tile, self.open_end(tr));
-                self.laid[tr].push(l);
+                self.piles.push(n + tr, l);
                 self.tile_hash ^= z_train(tr, l);
                 if tr == s {
                     self.open[s] = false;
                 }
                 self.passes = 0;
                 self.drew = false;
-                let covered = self.uncovered.last() == Some(&train);
+                let covered = self.uncovered().last() == Some(&train);
                 if covered {
-                    self.uncovered.pop();
+                    self.pop_uncovered();
                 }
-                if self.hands[s].is_empty() {
+                if self.piles.is_empty(s) {
                     self.end_round(Some(seat));
                 } else if is_double(tile) {
-                    self.uncovered.push(train);
+                    self.push_uncovered(train);
                     self.chaining = self.cfg.doubles == Doubles::Chain;
-                } else if covered && !self.uncovered.is_empty() {
+                } else if covered && self.uncovered_len > 0 {
                     self.chaining = false;
                 } else {
                     self.next_seat();
                 }
             }
             TrainMove::Draw => {
-                if let Some(t) = self.boneyard.pop() {
+                let bone = 2 * n + 1;
+                if let Some(last) = self.bone().len().checked_sub(1) {
+                    let t = self.piles.remove(bone, last);
                     self.tile_hash ^= z_bone(t) ^ z_hand(s, t);
-                    self.hands[s].push(t);
+                    self.piles.push(s, t);
                 }
                 self.drew = true;
             }
             TrainMove::Pass => {
                 self.open[s] = true;
                 self.passes += 1;
-                if self.boneyard.is_empty() && self.passes >= u32::from(self.cfg.players) {
+                if self.bone().is_empty() && self.passes >= u32::from(self.cfg.players) {
                     self.end_round(None);
                 } else {
                     self.next_seat();
@@ -797,7 +844,7 @@ impl MexicanTrain {
         let mut plays = Vec::new();
         self.legal_plays_into(&mut plays);
         if plays.is_empty() {
-            return Some(if !self.boneyard.is_empty() && !self.drew {
+            return Some(if !self.bone().is_empty() && !self.drew {
                 TrainMove::Draw
             } else {
                 TrainMove::Pass
@@ -808,7 +855,7 @@ impl MexicanTrain {
             return plays.first().copied().map(pick);
         }
         let seat = usize::from(self.to_play);
-        let hand = &self.hands[seat];
+        let hand = self.hand(seat);
         if hand.len() == 1 {
             // Every play scores the same: the tile is the same, the lowest train wins.
             return plays
@@ -911,8 +958,7 @@ impl GameState for MexicanTrain {
     }
 
     fn legal_moves_into(&self, out: &mut Vec<TrainMove>) {
-        let mut plays = Vec::new();
-        self.train_moves_into(&mut plays, out);
+        self.train_moves_into(out);
     }
 
     fn apply(&self, mv: TrainMove) -> Result<Self> {
@@ -959,8 +1005,7 @@ impl GameState for MexicanTrain {
 
     fn to_notation(&self) -> String {
         let hands: Vec<String> = self
-            .hands
-            .iter()
+            .hands()
             .map(|h| {
                 h.iter()
                     .map(ToString::to_string)
@@ -976,7 +1021,7 @@ impl GameState for MexicanTrain {
             self.phase.name(),
             self.to_play,
             hands.join(" | "),
-            self.boneyard.len()
+            self.boneyard_len()
         )
     }
 

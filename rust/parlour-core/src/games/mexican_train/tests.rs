@@ -34,7 +34,7 @@ fn deal_examples_from_the_spec() {
     assert_eq!(bone, vec![52, 136, 37, 88, 73, 68]);
 
     let g = MexicanTrain::new(cfg(12, 4), 7).unwrap();
-    assert_eq!(g.hands()[3][..3], [24, 68, 53]);
+    assert_eq!(g.hand(3)[..3], [24, 68, 53]);
     assert_eq!(g.boneyard()[..3], [11, 58, 3]);
     assert_eq!(g.to_play(), 0);
     assert_eq!(g.open(), &[false, false, false, false, true]);
@@ -44,13 +44,16 @@ fn deal_examples_from_the_spec() {
 fn computer_worked_examples() {
     // Double-twelve, 2 seats, seat 0 to play with a chosen hand.
     let mut g = MexicanTrain::new(cfg(12, 2), 1).unwrap();
-    g.hands[0] = vec![
-        tile_of(12, 4),
-        tile_of(4, 9),
-        tile_of(9, 1),
-        tile_of(12, 2),
-        tile_of(0, 3),
-    ];
+    g.piles.set(
+        0,
+        &[
+            tile_of(12, 4),
+            tile_of(4, 9),
+            tile_of(9, 1),
+            tile_of(12, 2),
+            tile_of(0, 3),
+        ],
+    );
     assert_eq!(
         g.computer_choice(),
         Some(TrainMove::Play {
@@ -59,8 +62,9 @@ fn computer_worked_examples() {
         })
     );
 
-    g.laid[0] = vec![laid_against(tile_of(12, 6), 12)];
-    g.hands[0] = vec![tile_of(6, 6), tile_of(6, 3), tile_of(12, 11)];
+    g.piles.set(2, &[laid_against(tile_of(12, 6), 12)]);
+    g.piles
+        .set(0, &[tile_of(6, 6), tile_of(6, 3), tile_of(12, 11)]);
     assert_eq!(
         g.computer_choice(),
         Some(TrainMove::Play {
@@ -68,7 +72,7 @@ fn computer_worked_examples() {
             train: 0
         })
     );
-    g.hands[0] = vec![tile_of(6, 6), tile_of(12, 11)];
+    g.piles.set(0, &[tile_of(6, 6), tile_of(12, 11)]);
     assert_eq!(
         g.computer_choice(),
         Some(TrainMove::Play {
