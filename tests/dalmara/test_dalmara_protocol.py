@@ -183,3 +183,12 @@ def test_random_rejects_bad_arguments(args: tuple[object, ...], code: str) -> No
     with pytest.raises(ConfigError) as e:
         dm.GameState.random(*args)  # type: ignore[arg-type]
     assert e.value.code == code
+
+
+def test_ghopte_order_out_of_range_is_invalid_dmn() -> None:
+    text = dm.GameState.random(6).to_notation()
+    assert " | -/-/-/10h,0,- | " in text
+    assert dm.GameState.from_notation(text.replace("10h,0,-", "10h,7,-")).ghoptes
+    with pytest.raises(NotationError) as e:
+        dm.GameState.from_notation(text.replace("10h,0,-", f"10h,{2**40},-"))
+    assert e.value.code == "INVALID_DMN"

@@ -397,13 +397,21 @@ impl PyCore {
             turup_trick,
             ghoptes: ghoptes
                 .into_iter()
-                .map(|(seat, card, order, resolved)| Ghopte {
-                    seat,
-                    card,
-                    order,
-                    resolved,
+                .map(|(seat, card, order, resolved)| {
+                    let order = i32::try_from(order).map_err(|_| {
+                        to_py(Error::notation(
+                            "INVALID_DMN",
+                            format!("Ghopte order {order} is out of range"),
+                        ))
+                    })?;
+                    Ok(Ghopte {
+                        seat,
+                        card,
+                        order,
+                        resolved,
+                    })
                 })
-                .collect(),
+                .collect::<PyResult<_>>()?,
             hands,
             stacks,
             move_number,
@@ -430,7 +438,7 @@ impl PyCore {
             p.turup_trick,
             p.ghoptes
                 .iter()
-                .map(|g| (g.seat, g.card, g.order, g.resolved))
+                .map(|g| (g.seat, g.card, i64::from(g.order), g.resolved))
                 .collect(),
             p.hands,
             p.stacks,

@@ -80,44 +80,53 @@ pub struct Ghopte {
     /// The declared card (a card index; the ten of the suit in any real deal).
     pub card: u8,
     /// The resolution order number (0-based in a deal).
-    pub order: i64,
+    pub order: i32,
     /// True once its trick is complete.
     pub resolved: bool,
 }
 
-/// An ordered pile of cards (a hand in dealt order, or a stack bottom to top).
+/// Most cards a 2p stack holds (four face down, one face up).
+pub const MAX_STACK: usize = 5;
+
+/// An ordered pile of at most `N` cards (a hand in dealt order, or a stack bottom to top).
+/// Positions are copied on every move, so the capacity is per use: a hand holds
+/// [`MAX_PILE`] cards, a stack [`MAX_STACK`] (which keeps a position small enough for Python's
+/// small-object allocator).
 #[derive(Clone, Copy, Debug)]
-pub struct Pile {
+pub struct Pile<const N: usize = MAX_PILE> {
     len: u8,
-    cards: [u8; MAX_PILE],
+    cards: [u8; N],
     bits: u64,
 }
 
-impl PartialEq for Pile {
-    fn eq(&self, other: &Pile) -> bool {
+/// A 2p stack.
+pub type Stack = Pile<MAX_STACK>;
+
+impl<const N: usize> PartialEq for Pile<N> {
+    fn eq(&self, other: &Pile<N>) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl Eq for Pile {}
+impl<const N: usize> Eq for Pile<N> {}
 
-impl std::hash::Hash for Pile {
+impl<const N: usize> std::hash::Hash for Pile<N> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.as_slice().hash(state);
     }
 }
 
-impl Default for Pile {
+impl<const N: usize> Default for Pile<N> {
     fn default() -> Self {
         Pile {
             len: 0,
-            cards: [0; MAX_PILE],
+            cards: [0; N],
             bits: 0,
         }
     }
 }
 
-impl Pile {
+impl<const N: usize> Pile<N> {
     /// The cards in order.
     #[must_use]
     pub fn as_slice(&self) -> &[u8] {
@@ -162,7 +171,7 @@ impl Pile {
         if i < n {
             self.bits &= !(1u64 << (self.cards[i] & 63));
             // A short shift (at most a hand): a plain loop beats a call to memmove.
-            for k in i..n.min(MAX_PILE) - 1 {
+            for k in i..n.min(N) - 1 {
                 self.cards[k] = self.cards[k + 1];
             }
             self.len -= 1;
@@ -178,8 +187,8 @@ impl Pile {
     pub fn has_suit(&self, suit: u8) -> bool {
         self.bits & (0x1FFF << (16 * u32::from(suit & 3))) != 0
     }
-    fn from_slice(cards: &[u8]) -> Option<Pile> {
-        let mut p = Pile::default();
+    fn from_slice(cards: &[u8]) -> Option<Pile<N>> {
+        let mut p = Pile::<N>::default();
         for &c in cards {
             if !p.push(c) {
                 return None;
@@ -341,7 +350,7 @@ pub struct DalMara {
     n_ghoptes: u8,
     ghoptes: [Ghopte; MAX_GHOPTES],
     hands: [Pile; 4],
-    stacks: [Pile; 8],
+    stacks: [Stack; 8],
     move_number: u8,
     trick_number: u8,
     play_number: u8,
@@ -432,7 +441,7 @@ impl DalMara {
             n_ghoptes: 0,
             ghoptes: [Ghopte::default(); MAX_GHOPTES],
             hands: [Pile::default(); 4],
-            stacks: [Pile::default(); 8],
+            stacks: [Stack::default(); 8],
             move_number: 0,
             trick_number: 1,
             play_number: 0,
@@ -544,7 +553,7 @@ impl DalMara {
                 for &c in st {
                     take(c)?;
                 }
-                let pile = Pile::from_slice(st)
+                let pile = Stack::from_slice(st)
                     .ok_or_else(|| bad(format!("stack {i} holds too many cards")))?;
                 if let Some(slot) = s.stacks.get_mut(i) {
                     *slot = pile;
@@ -705,7 +714,7 @@ impl DalMara {
     /// Stack slot `slot` (0–7) bottom to top.
     #[must_use]
     pub fn stack(&self, slot: usize) -> &[u8] {
-        self.stacks.get(slot).map_or(&[], Pile::as_slice)
+        self.stacks.get(slot).map_or(&[], Stack::as_slice)
     }
     /// Cards played so far.
     #[must_use]
@@ -839,7 +848,7 @@ impl DalMara {
                     any = true;
                     push_card(&mut out, g.card);
                     out.push(',');
-                    push_num(&mut out, g.order);
+                    push_num(&mut out, i64::from(g.order));
                     out.push_str(if g.resolved { ",r" } else { ",-" });
                 }
                 if !any {
@@ -1016,7 +1025,7 @@ fn unreachable_state() -> DalMara {
         n_ghoptes: 0,
         ghoptes: [Ghopte::default(); MAX_GHOPTES],
         hands: [Pile::default(); 4],
-        stacks: [Pile::default(); 8],
+        stacks: [Stack::default(); 8],
         move_number: 0,
         trick_number: 1,
         play_number: 0,

@@ -287,7 +287,7 @@ impl DalMara {
                     found.push(super::Ghopte {
                         seat,
                         card: suit * 16 + TEN,
-                        order: i64::try_from(found.len()).unwrap_or(0),
+                        order: i32::try_from(found.len()).unwrap_or(0),
                         resolved: false,
                     });
                 }
