@@ -38,19 +38,13 @@ def _register_loops() -> None:
     import parlour.dalmara as dm
     from parlour import durak, gyla, whist
     from parlour.bridge import BridgePlayState
-    from parlour.cards import deck, shuffle
     from parlour.mexican_train import start_train
 
     def dalmara_4p(seed: int) -> Any:
         return dm.GameState.random(seed)
 
     def bridge_play(seed: int) -> Any:
-        cards = shuffle(deck(52), seed)
-        hands = [[c.format("bridge") for c in cards[k::4]] for k in range(4)]
-        pbn = "N:" + " ".join(
-            ".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands
-        )
-        return BridgePlayState(pbn, "3NT", "S")
+        return BridgePlayState.random(seed, strain="N", declarer="S")
 
     LOOP_STATES["whist"] = lambda seed: whist.State.new(seed=seed)
     LOOP_STATES["dalmara-4p"] = dalmara_4p

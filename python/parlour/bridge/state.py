@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Self
+from operator import attrgetter
+from typing import TYPE_CHECKING, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,13 @@ from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
 
 __all__ = ["BridgePlayState"]
+
+_CARDS: tuple[str | None, ...] = tuple(code_card(i) if i % 16 < 13 else None for i in range(64))
+"""The interned card text of each bit index (the move table of ``legal_moves``)."""
+_CODE: dict[str, int] = {c: i for i, c in enumerate(_CARDS) if c is not None}
+"""The bit index of each card text (``apply``)."""
+_new = object.__new__
+_set = object.__setattr__
 
 _NOTATION = re.compile(
     r"^([1-7])([SHDCN])(XX|X)? ([NESW])/N:(\S*) (\S*) (\S*) (\S*)"
@@ -109,8 +117,8 @@ class BridgePlayState:
 
     @classmethod
     def _wrap(cls, s: _native.PlayState) -> Self:
-        obj = cls.__new__(cls)
-        object.__setattr__(obj, "_s", s)
+        obj: Self = _new(cls)
+        _set(obj, "_s", s)
         return obj
 
     @classmethod
@@ -146,10 +154,16 @@ class BridgePlayState:
         t = self._s.to_move
         return None if t is None else SEATS[t]
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when all 13 tricks have been played."""
-        return self._s.is_terminal
+    if TYPE_CHECKING:
+
+        @property
+        def is_terminal(self) -> bool:
+            """True when all 13 tricks have been played."""
+    else:
+        # A C-level getter: read once per move in Python loops.
+        is_terminal = property(
+            attrgetter("_s.is_terminal"), doc="True when all 13 tricks have been played."
+        )
 
     @property
     def zobrist(self) -> int:
@@ -195,7 +209,7 @@ class BridgePlayState:
 
     def legal_moves(self) -> tuple[str, ...]:
         """The legal cards (spades two … ace, then hearts, diamonds, clubs)."""
-        return tuple(code_card(c) for c in self._s.legal_moves())
+        return self._s.legal_from(_CARDS)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the 52 actions ``suit * 13 + rank`` marking the legal cards."""
@@ -215,7 +229,15 @@ class BridgePlayState:
             NotationError: ``move`` is not a card.
             IllegalMoveError: ``CARD_NOT_OWNED``, ``REVOKE`` or ``GAME_OVER``.
         """
-        return self._wrap(self._s.apply(card_code(move)))
+        try:
+            code = _CODE[move]
+        except (KeyError, TypeError):
+            code = -1
+        if code < 0:
+            code = card_code(move)  # raises NotationError
+        obj: Self = _new(type(self))
+        _set(obj, "_s", self._s.apply(code))
+        return obj
 
     def apply_index(self, index: int) -> Self:
         """The state after the ``index``-th legal move.
@@ -223,10 +245,9 @@ class BridgePlayState:
         Raises:
             ConfigError: ``INVALID_INDEX`` when out of range.
         """
-        moves = self._s.legal_moves()
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(moves):
-            raise ConfigError("INVALID_INDEX", f"index {index!r} out of range 0..{len(moves) - 1}")
-        return self._wrap(self._s.apply(moves[index]))
+        obj: Self = _new(type(self))
+        _set(obj, "_s", self._s.apply_index(index))
+        return obj
 
     def computer_move(self) -> str | None:
         """The card the built-in heuristic player chooses here (None when the play is over).

@@ -4,12 +4,14 @@
 //! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
 use crate::errors::{config_err, detached, guarded};
+use crate::fast::{exact_index, pick};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::bridge::dd;
 use parlour_core::games::bridge::validate::{validate_play, Replay};
 use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
@@ -181,6 +183,46 @@ impl PyPlayState {
         let mut v = Vec::new();
         self.inner.legal_moves_into(&mut v);
         v.into_iter().map(|c| u32::from(c.index())).collect()
+    }
+
+    /// The legal moves as `table[card index]` (the caller's interned move objects, a tuple of
+    /// 64), in ascending order.
+    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+        let legal = self.inner.legal_set();
+        if table.len() < 64 {
+            // The general path names the missing entry.
+            return pick(table, legal.iter().map(|c| usize::from(c.index())));
+        }
+        // One exactly sized tuple, no intermediate vector: this runs once per move.
+        let py = table.py();
+        PyTuple::new(
+            py,
+            legal.iter().map(|c| {
+                table
+                    .get_item(usize::from(c.index()))
+                    .unwrap_or_else(|_| py.None().into_bound(py))
+            }),
+        )
+    }
+
+    /// The state after the `index`-th legal move (`ConfigError` `INVALID_INDEX` for anything
+    /// but an int in range).
+    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let legal = self.inner.legal_set();
+        let n = legal.len() as usize;
+        let Some(mv) = exact_index(index, n).and_then(|i| legal.nth(i)) else {
+            let shown = index
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string());
+            return Err(config_err(
+                "INVALID_INDEX",
+                format!(
+                    "index {shown} out of range 0..{}",
+                    i64::from(legal.len()) - 1
+                ),
+            ));
+        };
+        guarded(|| self.inner.apply(mv)).map(|inner| PyPlayState { inner })
     }
 
     /// The state after playing `card` (a bit index).

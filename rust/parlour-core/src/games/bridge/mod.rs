@@ -324,6 +324,17 @@ impl BridgePlay {
     pub fn declarer_tricks(&self) -> u8 {
         self.won[usize::from(self.declarer % 2)]
     }
+    /// The legal cards as a set (empty when the play is over); `legal_moves_into` lists them
+    /// in ascending order.
+    #[must_use]
+    pub fn legal_set(&self) -> CardSet {
+        if self.is_terminal() {
+            return CardSet::EMPTY;
+        }
+        let lead = (self.trick_len > 0).then(|| self.trick[0]);
+        self.rules()
+            .legal(self.hands[self.seat_to_move() as usize], lead)
+    }
 
     /// The contract as text, e.g. `3NX`.
     #[must_use]
@@ -443,14 +454,7 @@ impl GameState for BridgePlay {
 
     fn legal_moves_into(&self, out: &mut Vec<Card>) {
         out.clear();
-        if self.is_terminal() {
-            return;
-        }
-        let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        out.extend(
-            self.rules()
-                .legal(self.hands[self.seat_to_move() as usize], lead),
-        );
+        out.extend(self.legal_set());
     }
 
     fn apply(&self, mv: Card) -> Result<Self> {
