@@ -144,8 +144,13 @@ impl PyDurak {
         };
         let seat = self.inner.turn().unwrap_or(0);
         let mut next = self.inner.clone();
-        with_scratch(|_, events| guarded(|| Ok(next.apply_seat(seat, mv, events))))?
-            .map_err(durak_err)?;
+        // `mv` is listed for `seat`, so no refusal check is needed.
+        with_scratch(|_, events| {
+            guarded(|| {
+                next.apply_listed(seat, mv, events);
+                Ok(())
+            })
+        })?;
         Ok(self.logged(next, seat, mv))
     }
 
