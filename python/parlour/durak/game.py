@@ -97,6 +97,18 @@ class Move:
         return self.kind if self.card is None else f"{self.kind} {name_of(self.card)}"
 
 
+_MOVES: tuple[Move, ...] = (
+    *(Move("attack", c) for c in range(1, 37)),
+    *(Move("beat", c) for c in range(1, 37)),
+    *(Move("transfer", c) for c in range(1, 37)),
+    Move("take"),
+    Move("done"),
+    Move("swap"),
+)
+"""The interned move of each action (the move table of ``legal_moves``)."""
+_set = object.__setattr__
+
+
 def _game(game: object) -> DurakGame:
     if not isinstance(game, DurakGame):
         raise TypeError(f"expected a DurakGame, not {type(game).__name__}")
@@ -151,7 +163,33 @@ def _snapshot_keys(snap: dict[str, Any]) -> dict[str, Any]:
     return snap
 
 
-class DurakGame:
+class _Slots:
+    """The storage of a :class:`DurakGame`, without its guard against assignment.
+
+    A move builds the next game as a ``_Slots``, fills it with plain attribute stores and then
+    makes it a ``DurakGame`` (same layout): far cheaper than ``object.__new__`` plus
+    ``object.__setattr__`` per slot, which is what the loop ``apply_index`` runs in would pay.
+
+    ``_s`` is the core state. ``_meta`` is ``(seed, number, history)``; the game's history is
+    ``_meta[2]`` plus the events ``_s`` has logged since (moves made through ``apply`` and
+    ``apply_index`` write no JSON until ``history`` is read). ``_snap`` caches the snapshot and
+    may be unset. ``is_terminal`` is stored, not a property: a loop reads it once per move.
+    """
+
+    __slots__ = {
+        "_meta": "(seed, number, history before the events logged in _s)",
+        "_s": "the core state",
+        "_snap": "the cached snapshot (may be unset)",
+        "is_terminal": "True when the game is over.",
+    }
+
+    _s: _d.DurakState
+    _meta: tuple[bytes | None, str | None, tuple[dict[str, Any], ...]]
+    _snap: dict[str, Any] | None
+    is_terminal: bool
+
+
+class DurakGame(_Slots):
     """A Durak position (immutable, hashable, picklable).
 
     Build one with :func:`new_game` or :meth:`from_notation`. ``history`` holds the events
@@ -159,13 +197,7 @@ class DurakGame:
     position's identity or notation.
     """
 
-    __slots__ = ("_history", "_number", "_s", "_seed", "_snap")
-
-    _s: _d.DurakState
-    _seed: bytes | None
-    _number: str | None
-    _history: tuple[dict[str, Any], ...]
-    _snap: dict[str, Any] | None
+    __slots__ = ()
 
     def __init__(
         self,
@@ -176,11 +208,10 @@ class DurakGame:
     ) -> None:
         if not isinstance(state, _d.DurakState):
             raise TypeError("a DurakGame wraps a parlour._core.durak.DurakState")
-        object.__setattr__(self, "_s", state)
-        object.__setattr__(self, "_seed", seed)
-        object.__setattr__(self, "_number", number)
-        object.__setattr__(self, "_history", history)
-        object.__setattr__(self, "_snap", None)
+        _set(self, "_s", state.without_log())
+        _set(self, "_meta", (seed, number, history))
+        _set(self, "_snap", None)
+        _set(self, "is_terminal", state.is_terminal)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DurakGame is immutable")
@@ -201,10 +232,10 @@ class DurakGame:
         return copy.deepcopy(self._snapshot())
 
     def _snapshot(self) -> dict[str, Any]:
-        snap = self._snap
+        snap: dict[str, Any] | None = getattr(self, "_snap", None)
         if snap is None:
             snap = _snapshot_keys(json.loads(self._s.snapshot()))
-            object.__setattr__(self, "_snap", snap)
+            _set(self, "_snap", snap)
         return snap
 
     def _get(self, key: str) -> Any:
@@ -213,12 +244,12 @@ class DurakGame:
     @property
     def seed(self) -> bytes | None:
         """The 32-byte seed (None for a parsed position)."""
-        return self._seed
+        return self._meta[0]
 
     @property
     def number(self) -> str | None:
         """The deal number (None for a parsed position)."""
-        return self._number
+        return self._meta[1]
 
     @property
     def seats(self) -> int:
@@ -289,7 +320,15 @@ class DurakGame:
     @property
     def history(self) -> tuple[dict[str, Any], ...]:
         """The events written so far in this process."""
-        return self._history
+        pending = self._s.pending_events()
+        seed, number, history = self._meta
+        if pending is None:
+            return history
+        history = history + tuple(_event_keys(json.loads(pending)))
+        # Take the log into the tuple once: later reads return the same tuple.
+        _set(self, "_s", self._s.without_log())
+        _set(self, "_meta", (seed, number, history))
+        return history
 
     @property
     def phase(self) -> Literal["attack", "defend", "pile_on", "over"]:
@@ -362,11 +401,6 @@ class DurakGame:
         return self._s.to_move
 
     @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self._s.is_terminal
-
-    @property
     def zobrist(self) -> int:
         """The 64-bit Zobrist hash."""
         return self._s.zobrist
@@ -391,10 +425,7 @@ class DurakGame:
         Returns:
             Moves (``resign`` is never listed).
         """
-        seat = self._s.to_move
-        if seat is None:
-            return ()
-        return tuple(Move(k, c) for k, c in self._s.legal(seat))
+        return self._s.legal_from(_MOVES)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal moves of the seat to move over the fixed action space.
@@ -403,8 +434,7 @@ class DurakGame:
             A bool array of length :data:`ACTION_SPACE`.
         """
         mask = np.zeros(ACTION_SPACE, dtype=np.bool_)
-        for m in self.legal_moves():
-            mask[m.action] = True
+        mask[self._s.legal_actions()] = True
         return mask
 
     def play(
@@ -426,7 +456,8 @@ class DurakGame:
         s = _norm_seat(seat)
         state, events_json = call(lambda: self._s.play(s, kind, card))
         events = _event_keys(json.loads(events_json))
-        return DurakGame(state, self._seed, self._number, self._history + tuple(events)), events
+        seed, number, _ = self._meta
+        return DurakGame(state, seed, number, self.history + tuple(events)), events
 
     def apply(self, move: Move | Mapping[str, Any]) -> DurakGame:
         """The game after the seat to move plays ``move``.
@@ -440,6 +471,13 @@ class DurakGame:
         Raises:
             DurakMoveError: The refusal (``GAME_OVER`` once over).
         """
+        if isinstance(move, Move):
+            game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
+            game._s = state = self._s.apply_move(move.kind, move.card)
+            game._meta = self._meta
+            game.is_terminal = state.is_terminal
+            game.__class__ = DurakGame
+            return game
         return self.play(self._s.to_move or 0, move)[0]
 
     def apply_index(self, index: int) -> DurakGame:
@@ -454,10 +492,11 @@ class DurakGame:
         Raises:
             DurakConfigError: ``BAD_INDEX`` for an index out of range.
         """
-        moves = self.legal_moves()
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
-            raise DurakConfigError("BAD_INDEX", f"there are {len(moves)} legal moves")
-        return self.apply(moves[index])
+        game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
+        game._s, game.is_terminal = self._s.step(index)
+        game._meta = self._meta
+        game.__class__ = DurakGame
+        return game
 
     def returns(self) -> tuple[float, ...]:
         """1.0 for every seat but the fool, 0.0 for the fool, 0.5 each in a draw; 0 while live.
@@ -505,13 +544,15 @@ class DurakGame:
         return f"DurakGame.from_notation({self.to_notation()!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.to_notation(), self._seed, self._number, self._history))
+        history = self.history
+        return (_restore, (self.to_notation(), *self._meta[:2], history))
 
     def __copy__(self) -> DurakGame:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DurakGame:
-        return _restore(self.to_notation(), self._seed, self._number, self._history)
+        history = self.history
+        return _restore(self.to_notation(), *self._meta[:2], history)
 
 
 def _restore(
@@ -544,8 +585,13 @@ def new_game(
         raise DurakConfigError("BAD_SEATS", "durak deals two to six seats")
     if variant not in ("podkidnoy", "perevodnoy"):
         raise DurakConfigError("BAD_VARIANT", "variant must be podkidnoy or perevodnoy")
-    state = call(lambda: _d.DurakState.deal(s, n, seats, variant))
-    return DurakGame(state, s, n)
+    # The arguments are checked: the core raises Durak errors itself and the state has no log.
+    game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
+    game._s = state = _d.DurakState.deal(s, n, seats, variant)
+    game._meta = (s, n, ())
+    game.is_terminal = state.is_terminal
+    game.__class__ = DurakGame
+    return game
 
 
 def legal(game: DurakGame, seat: int) -> list[dict[str, Any]]:

@@ -1,19 +1,235 @@
 //! `parlour._core.durak`: Durak positions as a frozen class, the pure rules functions, the deal
 //! and the players. Events and snapshots cross as JSON text (the reference's shapes).
+//!
+//! The Python loop's hot path (`legal_from`, `apply_index`, `apply_move`) writes no events: it
+//! logs the moves in a shared [`Log`], which `pending_events` replays into JSON when the Python
+//! wrapper's `history` is read, and it allocates nothing but that log entry.
 
-use crate::errors::{config_err, detached, guarded};
+use crate::errors::{config_err, detached, guarded, to_py};
+use crate::fast::{exact_index, pick};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
-use parlour_core::games::durak::{card, deal, sha256, Durak, DurakConfig, Move, Variant};
+use parlour_core::games::durak::{
+    card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant,
+};
+use parlour_core::ErrorKind;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple};
+use std::cell::RefCell;
+use std::sync::{Arc, OnceLock};
+
+pyo3::import_exception!(parlour.durak.errors, DurakMoveError);
+pyo3::import_exception!(parlour.durak.errors, DurakConfigError);
+
+/// The moves applied since the Python wrapper last took its history, back to the position they
+/// start from: a persistent list shared by every state that descends from the same moves.
+struct Log {
+    prev: Option<Arc<Log>>,
+    step: Step,
+}
+
+enum Step {
+    /// The position before the first logged move (the list's first node).
+    Start(Box<Durak>),
+    /// A move by a seat (0-based).
+    Move(u8, Move),
+}
+
+impl Drop for Log {
+    /// Unlink the chain iteratively, so that dropping a long game cannot overflow the stack.
+    fn drop(&mut self) {
+        let mut prev = self.prev.take();
+        while let Some(node) = prev {
+            match Arc::try_unwrap(node) {
+                Ok(mut n) => prev = n.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// Room for the legal moves kept inline: a list is at most 38 long (35 beats, 3 transfers of the
+/// attacked rank, take; or 36 attacks, done and swap), longer ones would go to the heap.
+const LEGAL_CAP: usize = 40;
+
+/// A legal move list, inline when it fits.
+#[derive(Clone)]
+enum Legal {
+    Inline(u8, [Move; LEGAL_CAP]),
+    Heap(Vec<Move>),
+}
+
+impl Legal {
+    fn of(g: &Durak) -> Legal {
+        with_scratch(|v, _| {
+            g.legal_moves_into(v);
+            let mut moves = [Move::plain(Kind::Take); LEGAL_CAP];
+            match (moves.get_mut(..v.len()), u8::try_from(v.len())) {
+                (Some(head), Ok(n)) => {
+                    head.copy_from_slice(v);
+                    Legal::Inline(n, moves)
+                }
+                _ => Legal::Heap(v.clone()),
+            }
+        })
+    }
+
+    fn as_slice(&self) -> &[Move] {
+        match self {
+            Legal::Inline(n, moves) => &moves[..usize::from(*n)],
+            Legal::Heap(v) => v,
+        }
+    }
+}
+
+thread_local! {
+    /// Buffers the hot path reuses for the core's move and event lists.
+    static SCRATCH: RefCell<(Vec<Move>, Vec<Event>)> = RefCell::new((Vec::with_capacity(64), Vec::with_capacity(16)));
+}
+
+/// Run `f` on the cleared scratch buffers (on fresh ones if they are somehow in use).
+fn with_scratch<T>(f: impl FnOnce(&mut Vec<Move>, &mut Vec<Event>) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut bufs) => {
+            let (moves, events) = &mut *bufs;
+            moves.clear();
+            events.clear();
+            f(moves, events)
+        }
+        Err(_) => f(&mut Vec::new(), &mut Vec::new()),
+    })
+}
 
 /// A Durak position (immutable).
 #[pyclass(frozen, module = "parlour._core.durak", name = "DurakState")]
 #[derive(Clone)]
 pub struct PyDurak {
     inner: Durak,
+    /// Moves not yet taken by the wrapper's `history` (not part of the position).
+    log: Option<Arc<Log>>,
+    /// The legal moves of the seat to move, listed once (a loop lists them, then applies one).
+    legal: OnceLock<Legal>,
+}
+
+impl PyDurak {
+    fn bare(inner: Durak) -> Self {
+        PyDurak {
+            inner,
+            log: None,
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// The legal moves of the seat to move (none when over), in the reference's order.
+    fn moves(&self) -> &[Move] {
+        self.legal.get_or_init(|| Legal::of(&self.inner)).as_slice()
+    }
+
+    /// The state after the `index`-th legal move, logged.
+    fn after_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let v = self.moves();
+        let i = exact_index(index, v.len()).or_else(|| {
+            // An int subclass (an IntEnum, say) is an index too, as it always was.
+            (index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>())
+                .then(|| index.extract::<usize>().ok())
+                .flatten()
+                .filter(|&i| i < v.len())
+        });
+        let Some(mv) = i.and_then(|i| v.get(i).copied()) else {
+            return Err(DurakConfigError::new_err((
+                "BAD_INDEX",
+                format!("there are {} legal moves", v.len()),
+            )));
+        };
+        let seat = self.inner.turn().unwrap_or(0);
+        let mut next = self.inner.clone();
+        // `mv` is listed for `seat`, so no refusal check is needed.
+        with_scratch(|_, events| {
+            guarded(|| {
+                next.apply_listed(seat, mv, events);
+                Ok(())
+            })
+        })?;
+        Ok(self.logged(next, seat, mv))
+    }
+
+    /// The state `inner`, reached from this one by `mv` of `seat`, with the move logged.
+    fn logged(&self, inner: Durak, seat: u8, mv: Move) -> Self {
+        let prev = self.log.clone().unwrap_or_else(|| {
+            Arc::new(Log {
+                prev: None,
+                step: Step::Start(Box::new(self.inner.clone())),
+            })
+        });
+        PyDurak {
+            inner,
+            log: Some(Arc::new(Log {
+                prev: Some(prev),
+                step: Step::Move(seat, mv),
+            })),
+            legal: OnceLock::new(),
+        }
+    }
+}
+
+/// The move's index in the fixed action space (`ACTION_SPACE` = 111 in Python; resign is 111,
+/// which no move table holds).
+fn action_of(m: Move) -> usize {
+    let c = usize::from(m.card).saturating_sub(1);
+    match m.kind {
+        Kind::Attack => c,
+        Kind::Beat => 36 + c,
+        Kind::Transfer => 72 + c,
+        Kind::Take => 108,
+        Kind::Done => 109,
+        Kind::Swap => 110,
+        Kind::Resign => 111,
+    }
+}
+
+/// A core refusal as the Durak error classes (`parlour.durak.errors.call` does the same).
+fn durak_err(e: parlour_core::Error) -> PyErr {
+    match e.kind {
+        ErrorKind::IllegalMove => DurakMoveError::new_err((e.code, e.message)),
+        ErrorKind::Config => DurakConfigError::new_err((e.code, e.message)),
+        _ => to_py(e),
+    }
+}
+
+/// The deal of `DurakState.deal`: `NO_SEED`, `BAD_DEAL`, `BAD_VARIANT`, `BAD_SEATS` in that order.
+fn dealt(
+    seed: &[u8],
+    number: &str,
+    seats: u8,
+    variant: &str,
+) -> Result<Durak, parlour_core::Error> {
+    let d = deal::order_for(seed, number)?;
+    let variant = Variant::parse(variant)?;
+    if !(2..=6).contains(&seats) {
+        return Err(parlour_core::Error::config(
+            "BAD_SEATS",
+            "durak deals two to six seats",
+        ));
+    }
+    Ok(Durak::from_deal(&deal::deal_order(&d, seats), variant))
+}
+
+/// A move's card as `game.py`'s `_norm_card` reads it: an int (not a bool) or a string of ASCII
+/// digits without a leading zero; anything else is no card. Out-of-range ids stay out of range
+/// (the core treats them as no card).
+fn norm_card(card: &Bound<'_, PyAny>) -> Option<i64> {
+    if card.is_instance_of::<PyBool>() {
+        return None;
+    }
+    if card.is_instance_of::<PyInt>() {
+        return Some(card.extract::<i64>().unwrap_or(0));
+    }
+    let s = card.cast::<PyString>().ok()?;
+    let text = s.to_str().ok()?;
+    let digits =
+        !text.is_empty() && !text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse::<i64>().unwrap_or(0))
 }
 
 fn move_tuple(m: Move) -> (String, Option<u8>) {
@@ -72,23 +288,15 @@ fn ids(m: u64) -> Vec<u8> {
 
 #[pymethods]
 impl PyDurak {
-    /// Deal a new game: `seed` is exactly 32 bytes, `number` a positive integer string.
+    /// Deal a new game: `seed` is exactly 32 bytes, `number` a positive integer string. A bad
+    /// argument raises `DurakConfigError`.
     #[staticmethod]
     #[pyo3(signature = (seed, number, seats = 2, variant = "podkidnoy"))]
     fn deal(seed: &[u8], number: &str, seats: i64, variant: &str) -> PyResult<Self> {
-        let seats_u8 = u8::try_from(seats).unwrap_or(0);
-        guarded(|| {
-            let d = deal::order_for(seed, number)?;
-            let variant = Variant::parse(variant)?;
-            if !(2..=6).contains(&seats_u8) {
-                return Err(parlour_core::Error::config(
-                    "BAD_SEATS",
-                    "durak deals two to six seats",
-                ));
-            }
-            Ok(Durak::from_deal(&deal::deal_order(&d, seats_u8), variant))
-        })
-        .map(|inner| PyDurak { inner })
+        let seats = u8::try_from(seats).unwrap_or(0);
+        guarded(|| Ok(dealt(seed, number, seats, variant)))?
+            .map(PyDurak::bare)
+            .map_err(durak_err)
     }
 
     /// The game the batch simulator deals for `seed`.
@@ -100,15 +308,13 @@ impl PyDurak {
             seats: seats.clamp(2, 6),
             variant,
         };
-        Ok(PyDurak {
-            inner: Durak::new_game(&config, seed),
-        })
+        Ok(PyDurak::bare(Durak::new_game(&config, seed)))
     }
 
     /// Parse a position.
     #[staticmethod]
     fn from_notation(text: &str) -> PyResult<Self> {
-        guarded(|| Durak::from_notation(text)).map(|inner| PyDurak { inner })
+        guarded(|| Durak::from_notation(text)).map(PyDurak::bare)
     }
 
     /// The notation of the position.
@@ -121,20 +327,91 @@ impl PyDurak {
     fn play(&self, seat: i64, kind: Option<&str>, card: Option<i64>) -> PyResult<(Self, String)> {
         let (inner, events) = guarded(|| self.inner.play(seat, kind, card))?;
         let parts: Vec<String> = events.iter().map(|e| e.to_json()).collect();
-        Ok((PyDurak { inner }, format!("[{}]", parts.join(","))))
+        Ok((PyDurak::bare(inner), format!("[{}]", parts.join(","))))
     }
 
-    /// The state after the `index`-th legal move of the seat to move.
-    fn apply_index(&self, index: usize) -> PyResult<Self> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        let mv = *v.get(index).ok_or_else(|| {
-            config_err(
-                "BAD_INDEX",
-                format!("there are {} legal moves, not {}", v.len(), index + 1),
-            )
-        })?;
-        guarded(|| self.inner.apply(mv)).map(|inner| PyDurak { inner })
+    /// `play(to_move, kind, card)` for a `Move` object's fields (`card` normalised as
+    /// `_norm_card` does), refusals raised as `DurakMoveError`; the events go to the log.
+    fn apply_move(&self, kind: Option<&str>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seat = self.inner.turn().map_or(0, |s| i64::from(s) + 1);
+        let card = norm_card(card);
+        let (inner, _) = guarded(|| Ok(self.inner.play(seat, kind, card)))?.map_err(durak_err)?;
+        // `play` took the move, so the game was live and the kind parsed; log what it applied.
+        let (Some(seat), Some(kind)) = (self.inner.turn(), kind.and_then(Kind::parse)) else {
+            return Err(config_err("INTERNAL_ERROR", "a move was taken off turn"));
+        };
+        let id = card
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(|&c| card::valid(c))
+            .unwrap_or(0);
+        Ok(self.logged(inner, seat, Move::with(kind, id)))
+    }
+
+    /// The state after the `index`-th legal move of the seat to move (`DurakConfigError`
+    /// `BAD_INDEX` for anything but an int, not a bool, in range); the move goes to the log.
+    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.after_index(index)
+    }
+
+    /// `apply_index(index)` and whether that state is terminal, in one call (the Python loop's
+    /// `apply_index` stores both).
+    fn step(&self, index: &Bound<'_, PyAny>) -> PyResult<(Self, bool)> {
+        let next = self.after_index(index)?;
+        let over = next.inner.over();
+        Ok((next, over))
+    }
+
+    /// The legal moves of the seat to move as `table[action]` (the caller's interned move
+    /// objects, indexed by the fixed action space), in the reference's order.
+    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+        let moves = self.moves();
+        if moves.iter().any(|&m| action_of(m) >= table.len()) {
+            // Out of step with the table: `pick` raises its `INTERNAL_ERROR`.
+            return pick(table, moves.iter().copied().map(action_of));
+        }
+        // Every action is in the table: build the tuple straight from the borrowed entries
+        // (`pick` collects them first; this is the hot path of a Python loop).
+        PyTuple::new(
+            table.py(),
+            moves
+                .iter()
+                .map(|&m| table.get_borrowed_item(action_of(m)).ok()),
+        )
+    }
+
+    /// The legal moves of the seat to move as indices of the fixed action space.
+    fn legal_actions(&self) -> Vec<usize> {
+        self.moves().iter().copied().map(action_of).collect()
+    }
+
+    /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
+    /// empty.
+    fn pending_events(&self) -> PyResult<Option<String>> {
+        let mut moves = Vec::new();
+        let mut start = None;
+        let mut node = self.log.as_deref();
+        while let Some(n) = node {
+            match &n.step {
+                Step::Move(seat, mv) => moves.push((*seat, *mv)),
+                Step::Start(g) => start = Some(g),
+            }
+            node = n.prev.as_deref();
+        }
+        let Some(start) = start else {
+            return Ok(None);
+        };
+        let mut g = Durak::clone(start);
+        let mut events = Vec::new();
+        for &(seat, mv) in moves.iter().rev() {
+            guarded(|| g.apply_seat(seat, mv, &mut events))?;
+        }
+        let parts: Vec<String> = events.iter().map(Event::to_json).collect();
+        Ok(Some(format!("[{}]", parts.join(","))))
+    }
+
+    /// The same position with an empty log.
+    fn without_log(&self) -> Self {
+        PyDurak::bare(self.inner.clone())
     }
 
     /// Legal moves of `seat` (1-based) as `(kind, card)` pairs, in the reference's order.

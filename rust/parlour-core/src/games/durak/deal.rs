@@ -23,24 +23,38 @@ pub fn is_deal_number(number: &str) -> bool {
     !number.is_empty() && !number.starts_with('0') && number.bytes().all(|b| b.is_ascii_digit())
 }
 
-struct Words<'a> {
-    seed: &'a [u8],
-    number: &'a str,
+/// The stream of 32-bit words: block `k` is `SHA-256(seed || "deal:" || number || ":" || k)`.
+struct Words {
+    /// The message of the current block; its first `prefix` bytes never change.
+    msg: Vec<u8>,
+    prefix: usize,
     counter: u64,
     block: [u8; 32],
     next: usize,
 }
 
-impl Words<'_> {
+impl Words {
+    fn new(seed: &[u8], number: &str) -> Words {
+        let mut msg = Vec::with_capacity(seed.len() + number.len() + 26);
+        msg.extend_from_slice(seed);
+        msg.extend_from_slice(b"deal:");
+        msg.extend_from_slice(number.as_bytes());
+        msg.push(b':');
+        let prefix = msg.len();
+        Words {
+            msg,
+            prefix,
+            counter: 0,
+            block: [0; 32],
+            next: 8,
+        }
+    }
+
     fn word(&mut self) -> u32 {
         if self.next == 8 {
-            let mut msg = Vec::with_capacity(self.seed.len() + self.number.len() + 24);
-            msg.extend_from_slice(self.seed);
-            msg.extend_from_slice(b"deal:");
-            msg.extend_from_slice(self.number.as_bytes());
-            msg.push(b':');
-            msg.extend_from_slice(self.counter.to_string().as_bytes());
-            self.block = sha256(&msg);
+            self.msg.truncate(self.prefix);
+            push_decimal(&mut self.msg, self.counter);
+            self.block = sha256(&self.msg);
             self.counter += 1;
             self.next = 0;
         }
@@ -48,6 +62,21 @@ impl Words<'_> {
         self.next += 1;
         u32::from_be_bytes([b[0], b[1], b[2], b[3]])
     }
+}
+
+/// Append `n` in decimal (what `n.to_string()` writes, without the allocation).
+fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// `order_for(seed, number)`: the shuffled permutation of 1..=36.
@@ -65,13 +94,7 @@ pub fn order_for(seed: &[u8], number: &str) -> Result<[u8; 36]> {
     for (i, o) in order.iter_mut().enumerate() {
         *o = u8::try_from(i + 1).unwrap_or(0);
     }
-    let mut words = Words {
-        seed,
-        number,
-        counter: 0,
-        block: [0; 32],
-        next: 8,
-    };
+    let mut words = Words::new(seed, number);
     for i in (1..36usize).rev() {
         let n = u32::try_from(i + 1).unwrap_or(1);
         let limit = (u64::from(u32::MAX) + 1) / u64::from(n) * u64::from(n);
@@ -226,6 +249,15 @@ mod tests {
             }
             assert_eq!(all, card::ALL);
             assert_eq!(d.talon.len(), 36 - 6 * usize::from(seats));
+        }
+    }
+
+    #[test]
+    fn decimal_counter() {
+        for n in [0u64, 7, 10, 99, 100, 12_345, u64::MAX] {
+            let mut v = b"x".to_vec();
+            push_decimal(&mut v, n);
+            assert_eq!(v, format!("x{n}").into_bytes());
         }
     }
 

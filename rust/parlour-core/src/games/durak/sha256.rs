@@ -78,10 +78,26 @@ const H0: [u32; 8] = [
     0x5be0_cd19,
 ];
 
-fn compress(h: &mut [u32; 8], block: &[u8]) {
+/// Round `i` on working variables named in rotated order (no variable moves between rounds):
+/// `d += t1`, `h = t1 + t2`.
+macro_rules! round {
+    ($w:ident, $i:expr, $a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident) => {
+        let t1 = $h
+            .wrapping_add($e.rotate_right(6) ^ $e.rotate_right(11) ^ $e.rotate_right(25))
+            .wrapping_add(($e & $f) ^ (!$e & $g))
+            .wrapping_add(K[$i])
+            .wrapping_add($w[$i]);
+        let t2 = ($a.rotate_right(2) ^ $a.rotate_right(13) ^ $a.rotate_right(22))
+            .wrapping_add(($a & $b) ^ ($a & $c) ^ ($b & $c));
+        $d = $d.wrapping_add(t1);
+        $h = t1.wrapping_add(t2);
+    };
+}
+
+fn compress(h: &mut [u32; 8], block: &[u8; 64]) {
     let mut w = [0u32; 64];
-    for (i, chunk) in block.chunks_exact(4).take(16).enumerate() {
-        w[i] = u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+    for (x, chunk) in w.iter_mut().zip(block.chunks_exact(4)) {
+        *x = u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
     }
     for i in 16..64 {
         let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
@@ -92,25 +108,15 @@ fn compress(h: &mut [u32; 8], block: &[u8]) {
             .wrapping_add(s1);
     }
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = *h;
-    for i in 0..64 {
-        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-        let ch = (e & f) ^ (!e & g);
-        let t1 = hh
-            .wrapping_add(s1)
-            .wrapping_add(ch)
-            .wrapping_add(K[i])
-            .wrapping_add(w[i]);
-        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-        let maj = (a & b) ^ (a & c) ^ (b & c);
-        let t2 = s0.wrapping_add(maj);
-        hh = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
+    for i in (0..64).step_by(8) {
+        round!(w, i, a, b, c, d, e, f, g, hh);
+        round!(w, i + 1, hh, a, b, c, d, e, f, g);
+        round!(w, i + 2, g, hh, a, b, c, d, e, f);
+        round!(w, i + 3, f, g, hh, a, b, c, d, e);
+        round!(w, i + 4, e, f, g, hh, a, b, c, d);
+        round!(w, i + 5, d, e, f, g, hh, a, b, c);
+        round!(w, i + 6, c, d, e, f, g, hh, a, b);
+        round!(w, i + 7, b, c, d, e, f, g, hh, a);
     }
     for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
         *x = x.wrapping_add(y);
@@ -123,7 +129,7 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     let mut h = H0;
     let mut chunks = data.chunks_exact(64);
     for block in &mut chunks {
-        compress(&mut h, block);
+        compress(&mut h, block.try_into().unwrap_or(&[0; 64]));
     }
     let rest = chunks.remainder();
     let mut tail = [0u8; 128];
@@ -133,7 +139,7 @@ pub fn sha256(data: &[u8]) -> [u8; 32] {
     let bits = (data.len() as u64).wrapping_mul(8);
     tail[total - 8..total].copy_from_slice(&bits.to_be_bytes());
     for block in tail[..total].chunks_exact(64) {
-        compress(&mut h, block);
+        compress(&mut h, block.try_into().unwrap_or(&[0; 64]));
     }
     let mut out = [0u8; 32];
     for (o, word) in out.chunks_exact_mut(4).zip(h) {

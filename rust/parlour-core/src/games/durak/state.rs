@@ -533,12 +533,16 @@ impl Durak {
         (out, n)
     }
 
+    /// The first thrower (in [`Durak::throwers`] order) who has not passed.
     fn current_thrower(&self, b: &Bout) -> Option<u8> {
-        let (order, n) = self.throwers(b);
-        order[..n]
-            .iter()
-            .copied()
-            .find(|&s| b.passed & (1 << s) == 0)
+        if b.passed & (1 << b.attacker) == 0 {
+            return Some(b.attacker);
+        }
+        (1..self.seats)
+            .map(|k| (b.defender + k) % self.seats)
+            .find(|&s| {
+                s != b.attacker && s != b.defender && !self.is_out(s) && b.passed & (1 << s) == 0
+            })
     }
 
     /// The seat on turn (`None` when over).
@@ -775,6 +779,14 @@ impl Durak {
     /// The refusal; on error `self` and `events` are unchanged.
     pub fn apply_seat(&mut self, seat: u8, mv: Move, events: &mut Vec<Event>) -> Result<()> {
         self.check(seat, mv)?;
+        self.apply_listed(seat, mv, events);
+        Ok(())
+    }
+
+    /// Apply `mv` by `seat` (0-based) in place without the refusal checks: `mv` must be one of
+    /// [`Durak::legal`]`(seat)` (a listed move passes every check; the tests hold the two to
+    /// that).
+    pub fn apply_listed(&mut self, seat: u8, mv: Move, events: &mut Vec<Event>) {
         let start = events.len();
         let meta0 = self.meta_hash();
         self.exec(seat, mv, events);
@@ -782,7 +794,6 @@ impl Durak {
         self.ply = self
             .ply
             .saturating_add(u32::try_from(events.len() - start).unwrap_or(0));
-        Ok(())
     }
 
     fn exec(&mut self, seat: u8, mv: Move, ev: &mut Vec<Event>) {
