@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, Self
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -369,10 +370,16 @@ class GameState:
         """The seat to move (None when finished); a blocked rulebook 2p lead moves to a pickup."""
         return self._c.to_move
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is finished (``isFinished``)."""
-        return self._c.is_finished
+    if TYPE_CHECKING:
+
+        @property
+        def is_terminal(self) -> bool:
+            """True when the game is finished (``isFinished``)."""
+    else:
+        # A C-level getter: read once per move in Python loops.
+        is_terminal = property(
+            attrgetter("_c.is_finished"), doc="True when the game is finished (``isFinished``)."
+        )
 
     @property
     def zobrist(self) -> int:
@@ -423,7 +430,11 @@ class GameState:
         Raises:
             IndexError: When ``index`` is out of range.
         """
-        return wrap_state(self._c.apply_index(index), self._players)
+        st: GameState = _new_state(GameState)
+        st._c = self._c.apply_index(index)
+        st._players = self._players
+        st._dmn = None
+        return st
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """Legal moves as a bool mask over the fixed action space of 108 actions.
