@@ -15,7 +15,6 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict
 
 import numpy as np
@@ -101,25 +100,6 @@ _ACTION_OF_TILE: Final = {t: i for i, t in enumerate(_ACTION_TILES)}
 TRAIN_ACTIONS: Final = len(_ACTION_TILES) * 9 + 3
 """Size of the fixed action space: ``tile index (double-fifteen order) * 9 + train``, then
 draw, pass and next."""
-
-
-def _move_table() -> tuple[TrainMove | None, ...]:
-    """The move dict of each core move id, None where the id is no move.
-
-    Ids: ``tile * 9 + train`` for a play, then 2304 to 2306 for draw, pass and next.
-    ``legal_moves`` hands out copies.
-    """
-    table: list[TrainMove | None] = [None] * (256 * 9 + 3)
-    for tile in _ACTION_TILES:
-        for train in range(9):
-            table[tile * 9 + train] = {"kind": "play", "tile": tile, "train": train}
-    table[2304] = {"kind": "draw"}
-    table[2305] = {"kind": "pass"}
-    table[2306] = {"kind": "next"}
-    return tuple(table)
-
-
-_MOVE_DICTS: Final = _move_table()
 
 
 def _move_dict(m: _Move) -> TrainMove:
@@ -284,7 +264,7 @@ class _Table:
         ).with_table(self)
 
 
-class TrainGame:
+class TrainGame(_core.TrainBase):
     """A Mexican Train game: its table, its moves, and the position they make (immutable).
 
     Carries the engine's fields (``set, options, seed, players, computers, history, rounds,
@@ -293,28 +273,32 @@ class TrainGame:
     (``to_move``, ``legal_moves()``, ``apply()``, ``to_notation()`` …).
 
     Make one with :func:`start_train`, :func:`decode_train` or :meth:`from_notation`.
+
+    The position lives in its Rust base class, which also runs the hot path of Python loops
+    (:attr:`is_terminal`, :attr:`to_move`, :attr:`zobrist`, :meth:`legal_moves` and
+    :meth:`apply_index`) without a Python frame.
     """
 
-    # The core state carries the table and the moves made; ``_history`` is their TrainHistory
-    # chain, built on first use.
-    __slots__ = ("_history", "_state")
+    # The core state (``_state``, in the base) carries the table and the moves made;
+    # ``_history`` is their TrainHistory chain, built on first use.
+    __slots__ = ("_history",)
 
-    _state: _core.TrainState
     _history: TrainHistory | None
+    if TYPE_CHECKING:
+        _state: _core.TrainState  # the base's (read-only)
 
     def __init__(self) -> None:
         raise TypeError("use start_train(...) or decode_train(...) to make a TrainGame")
 
     @classmethod
     def _make(cls, state: _core.TrainState) -> TrainGame:
-        g = _NEW(cls)
-        _G_STATE(g, state)
-        return g
+        return _BASE_NEW(cls, state)
 
-    @property
-    def _table(self) -> _Table:
-        table: _Table = self._state.table
-        return table
+    if TYPE_CHECKING:
+
+        @property
+        def _table(self) -> _Table:
+            """The table the position carries (the base's)."""
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TrainGame is immutable")
@@ -448,31 +432,13 @@ class TrainGame:
 
     # parlour's uniform state protocol -------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or None once the game is finished."""
-        return None if self._state.is_terminal else self._state.to_play
+    # ``to_move``, ``is_terminal``, ``zobrist``, ``legal_moves()`` and ``apply_index()`` are
+    # the base's (in Rust: Python loops call them once a move).
 
     if TYPE_CHECKING:
 
-        @property
-        def is_terminal(self) -> bool:
-            """True when the game is finished."""
-
-    else:
-        # Read in C (no Python frame): Python loops ask it once a move.
-        is_terminal = property(
-            attrgetter("_state.is_terminal"), doc="True when the game is finished."
-        )
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash of the position."""
-        return self._state.zobrist
-
-    def legal_moves(self) -> list[TrainMove]:
-        """``train_moves(self)``: the legal moves in the engine's order."""
-        return self._state.legal_from(_MOVE_DICTS)
+        def legal_moves(self) -> list[TrainMove]:
+            """``train_moves(self)``: the legal moves in the engine's order."""
 
     def apply(self, move: object) -> TrainGame:
         """The game after ``move``.
@@ -486,30 +452,12 @@ class TrainGame:
         Raises:
             IllegalMoveError: The rules refuse the move here (``ILLEGAL_MOVE``).
         """
-        table: _Table = self._state.table
+        table = self._table
         m = _parse_move(move, table.n, table.tiles)
-        state = None if m is None else self._state.play(*m)
-        if state is None:
+        game = None if m is None else self._play(*m)
+        if game is None:
             raise IllegalMoveError("ILLEGAL_MOVE", f"the rules do not allow {move!r} now")
-        g = _NEW(TrainGame)
-        _G_STATE(g, state)
-        return g
-
-    def apply_index(self, index: int) -> TrainGame:
-        """The game after the ``index``-th legal move.
-
-        Args:
-            index: Position in :meth:`legal_moves`.
-
-        Returns:
-            The new game.
-
-        Raises:
-            IllegalMoveError: ``index`` is out of range (``ILLEGAL_MOVE``).
-        """
-        g = _NEW(TrainGame)
-        _G_STATE(g, self._state.apply_index(index))
-        return g
+        return game
 
     def returns(self) -> tuple[float, ...]:
         """Per seat: minus the seat's total pips so far (higher is better)."""
@@ -561,7 +509,7 @@ class TrainGame:
         )
 
     def __hash__(self) -> int:
-        return self._state.zobrist
+        return self.zobrist
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         t = self._table
@@ -580,8 +528,7 @@ class TrainGame:
         )
 
 
-_NEW = object.__new__
-_G_STATE = _setter(TrainGame, "_state")
+_BASE_NEW: Final = _core.TrainBase.__new__
 _G_HISTORY = _setter(TrainGame, "_history")
 
 
@@ -777,10 +724,7 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     m = _parse_move(move, table.n, table.tiles)
     if m is None:
         return None
-    state = game._state.play(*m)
-    if state is None:
-        return None
-    return TrainGame._make(state)
+    return game._play(*m)
 
 
 def replay_train(
@@ -861,7 +805,7 @@ def train_moves(game: TrainGame) -> list[TrainMove]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return _game_arg(game)._state.legal_from(_MOVE_DICTS)
+    return _game_arg(game).legal_moves()
 
 
 def may_lay(game: TrainGame, tile: object, train: object) -> bool:

@@ -2,7 +2,7 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded};
-use crate::fast::pick;
+use crate::fast::{pick, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
@@ -449,12 +449,13 @@ pub struct PyGylaBase {
 }
 
 thread_local! {
-    /// The value of the next instance made by `GylaBase.__new__` without arguments: set by
-    /// [`PyGylaBase::spawn`] just before that call. pyo3 (without unsafe code) can only make an
-    /// instance of a Python subclass through the base's `__new__`, so the new position is handed
-    /// over here instead of as a Python object.
+    /// The value of the next instance made by `GylaBase.__new__` without arguments (see
+    /// [`Spawner`]).
     static PENDING: Cell<Option<PyGylaBase>> = const { Cell::new(None) };
 }
+
+/// Makes the instances of `GylaState` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyGylaBase> = Spawner::new(&PENDING);
 
 /// The moves of the fixed action space as interned Python strings (the move table of
 /// `legal_moves`): the 36 cards in canonical order, the four trump suit names, then `start`.
@@ -476,26 +477,14 @@ fn action_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
 impl PyGylaBase {
     /// A new instance of `slf`'s own class (the Python subclass) with the same names.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: Gyla) -> PyResult<Bound<'py, PyAny>> {
-        static NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
         let py = slf.py();
-        let new = NEW.get_or_try_init(py, || {
-            py.get_type::<PyGylaBase>()
-                .getattr("__new__")
-                .map(Bound::unbind)
-        })?;
         let this = slf.get();
-        // allocate before handing the value over: nothing between `set` and `__new__`'s `take`
-        // may allocate (a garbage collection could run Python code that spawns a state too)
-        let args = PyTuple::new(py, [slf.get_type()])?;
         let value = PyGylaBase {
             inner,
             players: this.players.clone_ref(py),
             teams: this.teams.clone_ref(py),
         };
-        PENDING.set(Some(value));
-        let out = new.bind(py).call1(args);
-        PENDING.set(None);
-        out
+        SPAWN.spawn(&slf.get_type(), value)
     }
 
     fn core(&self) -> PyGyla {
@@ -521,7 +510,7 @@ impl PyGylaBase {
                 players,
                 teams,
             }),
-            (None, None, None) => PENDING.take().ok_or_else(|| {
+            (None, None, None) => SPAWN.take().ok_or_else(|| {
                 pyo3::exceptions::PyTypeError::new_err(
                     "create a Gyla state with parlour.gyla.new_game or GylaState.from_notation",
                 )

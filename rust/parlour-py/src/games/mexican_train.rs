@@ -4,16 +4,18 @@
 //! it was made with (a shared list, so a move adds one link).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::exact_index;
+use crate::fast::{exact_index, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
 };
 use parlour_core::Error;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
-use std::cell::RefCell;
-use std::sync::Arc;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use std::cell::{Cell, RefCell};
+use std::sync::{Arc, OnceLock};
 
 thread_local! {
     /// The legal moves of the position at hand (reused: no allocation per call).
@@ -64,6 +66,62 @@ fn move_id(m: TrainMove) -> usize {
         TrainMove::Pass => 2305,
         TrainMove::Next => 2306,
     }
+}
+
+/// The legal moves of `g` as fresh copies of `table[move id]` (dicts), in the engine's order.
+fn legal_from<'py>(g: &MexicanTrain, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
+    with_moves(g, |moves| dicts_of(moves, table))
+}
+
+/// Fresh copies of `table[move id]` (dicts) of `moves`, in order.
+fn dicts_of<'py>(moves: &[TrainMove], table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
+    let mut items = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let i = move_id(m);
+        let template = table
+            .get_item(i)
+            .ok()
+            .and_then(|d| d.cast_into::<PyDict>().ok())
+            .ok_or_else(|| {
+                config_err(
+                    "INTERNAL_ERROR",
+                    format!("move id {i} has no dict in the move table"),
+                )
+            })?;
+        items.push(template.copy()?);
+    }
+    PyList::new(table.py(), items)
+}
+
+/// The move dict of each move id (`tile * 9 + train` for a play of a double-fifteen tile, then
+/// 2304 to 2306 for draw, pass and next), None where the id is no move: the templates
+/// `legal_moves` copies.
+fn move_table(py: Python<'_>) -> Bound<'_, PyTuple> {
+    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    TABLE
+        .get_or_try_init(py, || -> PyResult<_> {
+            let mut items: Vec<Bound<'_, PyAny>> = vec![py.None().into_bound(py); 256 * 9 + 3];
+            for tile in parlour_core::games::mexican_train::tiles::every_tile(15) {
+                for train in 0..9u8 {
+                    let d = PyDict::new(py);
+                    d.set_item(intern!(py, "kind"), intern!(py, "play"))?;
+                    d.set_item(intern!(py, "tile"), tile)?;
+                    d.set_item(intern!(py, "train"), train)?;
+                    items[move_id(TrainMove::Play { tile, train })] = d.into_any();
+                }
+            }
+            for (m, kind) in [
+                (TrainMove::Draw, "draw"),
+                (TrainMove::Pass, "pass"),
+                (TrainMove::Next, "next"),
+            ] {
+                let d = PyDict::new(py);
+                d.set_item(intern!(py, "kind"), PyString::intern(py, kind))?;
+                items[move_id(m)] = d.into_any();
+            }
+            Ok(PyTuple::new(py, items)?.unbind())
+        })
+        .map_or_else(|_| PyTuple::empty(py), |t| t.bind(py).clone())
 }
 
 /// One move of a position's record, and the record before it (newest first).
@@ -127,6 +185,26 @@ impl PartialEq for PyTrainState {
 }
 
 impl PyTrainState {
+    /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
+    /// anything but an int in range).
+    fn apply_index_of(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        with_moves(&self.inner, |moves| self.apply_legal(index, moves))
+    }
+
+    /// The position after `moves[index]`, `moves` being the legal moves here (as
+    /// [`PyTrainState::apply_index_of`]).
+    fn apply_legal(&self, index: &Bound<'_, PyAny>, moves: &[TrainMove]) -> PyResult<Self> {
+        let mv = exact_index(index, moves.len()).and_then(|i| moves.get(i).copied());
+        let Some(mv) = mv else {
+            return Err(IllegalMoveError::new_err((
+                "ILLEGAL_MOVE",
+                format!("no legal move number {}", index.repr()?),
+            )));
+        };
+        let inner = guarded(|| self.inner.apply(mv))?;
+        Ok(self.after(index.py(), inner, mv))
+    }
+
     fn after(&self, py: Python<'_>, inner: MexicanTrain, mv: TrainMove) -> Self {
         PyTrainState {
             inner,
@@ -226,42 +304,13 @@ impl PyTrainState {
 
     /// The legal moves as fresh copies of `table[move id]` (dicts), in the engine's order.
     fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
-        let items = with_moves(&self.inner, |moves| {
-            moves
-                .iter()
-                .map(|&m| {
-                    let i = move_id(m);
-                    table
-                        .get_item(i)
-                        .ok()
-                        .and_then(|d| d.cast_into::<PyDict>().ok())
-                        .ok_or_else(|| {
-                            config_err(
-                                "INTERNAL_ERROR",
-                                format!("move id {i} has no dict in the move table"),
-                            )
-                        })?
-                        .copy()
-                })
-                .collect::<PyResult<Vec<_>>>()
-        })?;
-        PyList::new(table.py(), items)
+        legal_from(&self.inner, table)
     }
 
     /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
     /// anything but an int in range).
     fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mv = with_moves(&self.inner, |moves| {
-            exact_index(index, moves.len()).and_then(|i| moves.get(i).copied())
-        });
-        let Some(mv) = mv else {
-            return Err(IllegalMoveError::new_err((
-                "ILLEGAL_MOVE",
-                format!("no legal move number {}", index.repr()?),
-            )));
-        };
-        let inner = guarded(|| self.inner.apply(mv))?;
-        Ok(self.after(index.py(), inner, mv))
+        self.apply_index_of(index)
     }
 
     /// The moves that led here from the deal this position was made with, oldest first.
@@ -497,6 +546,162 @@ impl PyTrainState {
     }
 }
 
+/// `parlour.mexican_train.TrainGame` is a Python subclass of this class: it holds the position
+/// (with the table and the moves made, as a `TrainState` does) and runs the hot path of Python
+/// loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`) without a Python
+/// frame and without a `TrainState` object per move.
+#[pyclass(
+    subclass,
+    frozen,
+    module = "parlour._core.mexican_train",
+    name = "TrainBase"
+)]
+pub struct PyTrainBase {
+    /// Boxed: the value moves several times on its way into a new Python object.
+    state: Box<PyTrainState>,
+    /// The position as a `TrainState` object (`_state`), made on first use.
+    shared: OnceLock<Py<PyTrainState>>,
+    /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
+    legal: OnceLock<Box<[TrainMove]>>,
+}
+
+thread_local! {
+    /// The value of the next instance made by `TrainBase.__new__` without arguments (see
+    /// [`Spawner`]).
+    static PENDING: Cell<Option<PyTrainBase>> = const { Cell::new(None) };
+}
+
+/// Makes the instances of `TrainGame` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyTrainBase> = Spawner::new(&PENDING);
+
+impl PyTrainBase {
+    /// A new instance of `slf`'s own class (the Python subclass) at `state`.
+    fn spawn<'py>(slf: &Bound<'py, Self>, state: PyTrainState) -> PyResult<Bound<'py, PyAny>> {
+        let value = PyTrainBase {
+            state: Box::new(state),
+            shared: OnceLock::new(),
+            legal: OnceLock::new(),
+        };
+        SPAWN.spawn(&slf.get_type(), value)
+    }
+}
+
+#[pymethods]
+impl PyTrainBase {
+    /// `TrainBase.__new__(cls, state)`: a game of class `cls` at `state`.
+    #[new]
+    #[pyo3(signature = (state = None))]
+    fn new(state: Option<Bound<'_, PyTrainState>>) -> PyResult<Self> {
+        match state {
+            Some(state) => {
+                let this = state.get();
+                Ok(PyTrainBase {
+                    state: Box::new(PyTrainState {
+                        inner: this.inner.clone(),
+                        history: this.history.clone(),
+                        table: this.table.as_ref().map(|t| t.clone_ref(state.py())),
+                    }),
+                    shared: OnceLock::from(state.unbind()),
+                    legal: OnceLock::new(),
+                })
+            }
+            None => SPAWN.take().ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "use start_train(...) or decode_train(...) to make a TrainGame",
+                )
+            }),
+        }
+    }
+
+    /// The position as a `TrainState` (the same object on every access).
+    #[getter(_state)]
+    fn get_state(&self, py: Python<'_>) -> PyResult<Py<PyTrainState>> {
+        if let Some(obj) = self.shared.get() {
+            return Ok(obj.clone_ref(py));
+        }
+        let s = &self.state;
+        let obj = Py::new(
+            py,
+            PyTrainState {
+                inner: s.inner.clone(),
+                history: s.history.clone(),
+                table: s.table.as_ref().map(|t| t.clone_ref(py)),
+            },
+        )?;
+        // another thread may have set it first: then its object is the one
+        Ok(self.shared.get_or_init(|| obj).clone_ref(py))
+    }
+
+    /// The object the position carries (see `TrainState.table`).
+    #[getter(_table)]
+    fn get_table(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.state.table(py)
+    }
+
+    /// True when the game is finished.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.state.inner.is_terminal()
+    }
+
+    /// The seat to move, or None once the game is finished.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        let g = &self.state.inner;
+        (!g.is_terminal()).then(|| g.to_play())
+    }
+
+    /// The 64-bit Zobrist hash of the position.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.state.inner.zobrist()
+    }
+
+    /// ``train_moves(self)``: the legal moves in the engine's order.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self
+            .legal
+            .get_or_init(|| with_moves(&self.state.inner, |m| Box::from(m)));
+        dicts_of(moves, &move_table(py))
+    }
+
+    /// The game after the ``index``-th legal move.
+    ///
+    /// Args:
+    ///     index: Position in :meth:`legal_moves`.
+    ///
+    /// Returns:
+    ///     The new game.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: ``index`` is out of range (``ILLEGAL_MOVE``).
+    fn apply_index<'py>(
+        slf: &Bound<'py, Self>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.get();
+        let next = match this.legal.get() {
+            Some(moves) => this.state.apply_legal(index, moves)?,
+            None => this.state.apply_index_of(index)?,
+        };
+        Self::spawn(slf, next)
+    }
+
+    /// The game after a move (as `TrainState.play`), or None when the rules refuse it.
+    fn _play<'py>(
+        slf: &Bound<'py, Self>,
+        kind: i64,
+        tile: i64,
+        train: i64,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        slf.get()
+            .state
+            .play(slf.py(), kind, tile, train)
+            .map(|next| Self::spawn(slf, next))
+            .transpose()
+    }
+}
+
 /// `longestRun(hand, end)`; with `exact`, a truly longest (then heaviest) run, unbounded.
 #[pyfunction]
 #[pyo3(signature = (hand, end, exact = false))]
@@ -553,6 +758,7 @@ fn deal(set: i64, players: i64, seed32: u32, round: i64) -> PyResult<(Vec<Vec<u1
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "mexican_train")?;
     m.add_class::<PyTrainState>()?;
+    m.add_class::<PyTrainBase>()?;
     m.add_function(wrap_pyfunction!(longest_run, &m)?)?;
     m.add_function(wrap_pyfunction!(longest_run_steps, &m)?)?;
     m.add_function(wrap_pyfunction!(deal, &m)?)?;
