@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from operator import attrgetter
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 import numpy as np
 import numpy.typing as npt
@@ -41,12 +40,7 @@ from parlour.errors import ConfigError, NotationError
 
 __all__ = ["BridgePlayState"]
 
-_CARDS: tuple[str | None, ...] = tuple(code_card(i) if i % 16 < 13 else None for i in range(64))
-"""The interned card text of each bit index (the move table of ``legal_moves``)."""
-_CODE: dict[str, int] = {c: i for i, c in enumerate(_CARDS) if c is not None}
-"""The bit index of each card text (``apply``)."""
-_new = object.__new__
-_set = object.__setattr__
+_new = _native.PlayBase.__new__
 
 _NOTATION = re.compile(
     r"^([1-7])([SHDCN])(XX|X)? ([NESW])/N:(\S*) (\S*) (\S*) (\S*)"
@@ -76,7 +70,7 @@ def _parse_pbn_hands(parts: Sequence[str]) -> list[int]:
     return masks
 
 
-class BridgePlayState:
+class BridgePlayState(_native.PlayBase):
     """A position of the card play (immutable).
 
     Args:
@@ -91,15 +85,21 @@ class BridgePlayState:
         InvalidStateError: A deal that is not four disjoint 13-card hands.
     """
 
-    __slots__ = ("_s",)
-    _s: _native.PlayState
+    __slots__ = ()
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         deal: HandsData | str,
         contract: str | Contract,
         declarer: str | None = None,
-    ) -> None:
+    ) -> Self:
+        """The position before the opening lead (the arguments are the class's).
+
+        Raises:
+            NotationError: A malformed deal or contract.
+            ConfigError: A bad seat.
+            InvalidStateError: A deal that is not four disjoint 13-card hands.
+        """
         if isinstance(contract, Contract):
             c = contract if declarer is None else parse_contract(contract.text, declarer)
         else:
@@ -113,13 +113,11 @@ class BridgePlayState:
         state = _native.PlayState(
             masks, STRAINS.index(c.strain), seat_index(c.declarer), c.level, c.doubled
         )
-        object.__setattr__(self, "_s", state)
+        return _new(cls, state)
 
     @classmethod
     def _wrap(cls, s: _native.PlayState) -> Self:
-        obj: Self = _new(cls)
-        _set(obj, "_s", s)
-        return obj
+        return _new(cls, s)
 
     @classmethod
     def random(cls, seed: int, strain: str | None = None, declarer: str | None = None) -> Self:
@@ -144,40 +142,20 @@ class BridgePlayState:
         raise AttributeError("BridgePlayState is immutable")
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to move (0-3 = N, E, S, W), or None when the play is over."""
-        return self._s.to_move
-
-    @property
     def seat_to_move(self) -> Seat | None:
         """The seat letter to move, or None when the play is over."""
-        t = self._s.to_move
+        t = self.to_move
         return None if t is None else SEATS[t]
-
-    if TYPE_CHECKING:
-
-        @property
-        def is_terminal(self) -> bool:
-            """True when all 13 tricks have been played."""
-    else:
-        # A C-level getter: read once per move in Python loops.
-        is_terminal = property(
-            attrgetter("_s.is_terminal"), doc="True when all 13 tricks have been played."
-        )
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash."""
-        return self._s.zobrist
 
     @property
     def contract(self) -> Contract:
         """The contract being played."""
+        s = self._s
         return Contract(
-            level=self._s.level,
-            strain=STRAINS[self._s.strain],  # type: ignore[arg-type]
-            doubled=self._s.doubled,
-            declarer=SEATS[self._s.declarer],
+            level=s.level,
+            strain=STRAINS[s.strain],  # type: ignore[arg-type]
+            doubled=s.doubled,
+            declarer=SEATS[s.declarer],
         )
 
     @property
@@ -205,11 +183,8 @@ class BridgePlayState:
     @property
     def declarer_tricks(self) -> int:
         """Tricks taken by declarer's side."""
-        return self._s.tricks_won()[self._s.declarer % 2]
-
-    def legal_moves(self) -> tuple[str, ...]:
-        """The legal cards (spades two … ace, then hearts, diamonds, clubs)."""
-        return self._s.legal_from(_CARDS)
+        s = self._s
+        return s.tricks_won()[s.declarer % 2]
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the 52 actions ``suit * 13 + rank`` marking the legal cards."""
@@ -221,33 +196,6 @@ class BridgePlayState:
     def is_legal(self, move: object) -> bool:
         """True when ``move`` is a legal card here (never raises)."""
         return isinstance(move, str) and move in self.legal_moves()
-
-    def apply(self, move: str) -> Self:
-        """The state after playing card ``move``.
-
-        Raises:
-            NotationError: ``move`` is not a card.
-            IllegalMoveError: ``CARD_NOT_OWNED``, ``REVOKE`` or ``GAME_OVER``.
-        """
-        try:
-            code = _CODE[move]
-        except (KeyError, TypeError):
-            code = -1
-        if code < 0:
-            code = card_code(move)  # raises NotationError
-        obj: Self = _new(type(self))
-        _set(obj, "_s", self._s.apply(code))
-        return obj
-
-    def apply_index(self, index: int) -> Self:
-        """The state after the ``index``-th legal move.
-
-        Raises:
-            ConfigError: ``INVALID_INDEX`` when out of range.
-        """
-        obj: Self = _new(type(self))
-        _set(obj, "_s", self._s.apply_index(index))
-        return obj
 
     def computer_move(self) -> str | None:
         """The card the built-in heuristic player chooses here (None when the play is over).
@@ -316,7 +264,7 @@ class BridgePlayState:
         return isinstance(other, BridgePlayState) and self._s == other._s
 
     def __hash__(self) -> int:
-        return self._s.zobrist
+        return self.zobrist
 
     def __repr__(self) -> str:
         return f"BridgePlayState.from_notation({self.to_notation()!r})"

@@ -3,15 +3,17 @@
 //! Cards cross the boundary as bit indices (`suit * 16 + rank`), hands as `u64` masks, seats
 //! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
-use crate::errors::{config_err, detached, guarded};
-use crate::fast::{exact_index, pick};
+use crate::errors::{config_err, detached, guarded, NotationError};
+use crate::fast::{exact_index, pick, Spawner};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::bridge::dd;
 use parlour_core::games::bridge::validate::{validate_play, Replay};
 use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyString, PyTuple};
+use std::cell::Cell;
 
 fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
@@ -36,6 +38,97 @@ fn small(value: i64, what: &str) -> PyResult<u8> {
 
 fn hands_of(hands: [u64; 4]) -> [CardSet; 4] {
     hands.map(CardSet)
+}
+
+/// The legal moves of `play` as `table[card index]` (a tuple of 64 entries, or fewer: then
+/// the general path names the missing entry), in ascending order.
+fn legal_from<'py>(
+    play: &BridgePlay,
+    table: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let legal = play.legal_set();
+    if table.len() < 64 {
+        return pick(table, legal.iter().map(|c| usize::from(c.index())));
+    }
+    // One exactly sized tuple, no intermediate vector: this runs once per move.
+    let py = table.py();
+    PyTuple::new(
+        py,
+        legal.iter().map(|c| {
+            table
+                .get_item(usize::from(c.index()))
+                .unwrap_or_else(|_| py.None().into_bound(py))
+        }),
+    )
+}
+
+/// The position after the `index`-th legal move of `play` (`ConfigError` `INVALID_INDEX` for
+/// anything but an int in range).
+fn apply_index(play: &BridgePlay, index: &Bound<'_, PyAny>) -> PyResult<BridgePlay> {
+    let legal = play.legal_set();
+    let n = legal.len() as usize;
+    let Some(mv) = exact_index(index, n).and_then(|i| legal.nth(i)) else {
+        let shown = index
+            .repr()
+            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+        return Err(config_err(
+            "INVALID_INDEX",
+            format!(
+                "index {shown} out of range 0..{}",
+                i64::from(legal.len()) - 1
+            ),
+        ));
+    };
+    guarded(|| play.apply(mv))
+}
+
+/// The bit index of a card written `"SA"` (suit then rank); `NotationError` `INVALID_CARD`
+/// for anything else, as `parlour.bridge._cards.card_code`.
+fn card_code(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let code = obj
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_str().ok().map(str::as_bytes).and_then(card_of_text));
+    code.ok_or_else(|| {
+        let shown = obj
+            .repr()
+            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+        NotationError::new_err((
+            "INVALID_CARD",
+            format!("not a card (suit then rank, e.g. SA, HT): {shown}"),
+        ))
+    })
+}
+
+fn card_of_text(text: &[u8]) -> Option<u8> {
+    let [s, r] = *text else { return None };
+    let suit = b"SHDC".iter().position(|&c| c == s)?;
+    let rank = b"23456789TJQKA".iter().position(|&c| c == r)?;
+    u8::try_from(suit * 16 + rank).ok()
+}
+
+/// The card texts as interned Python strings, indexed by bit index (None for the 12 gaps): the
+/// move table of `PlayBase.legal_moves`.
+fn card_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
+    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    TABLE
+        .get_or_init(py, || {
+            let items: Vec<Bound<'_, PyAny>> = (0u8..64)
+                .map(|i| {
+                    if i % 16 < 13 {
+                        let t = [
+                            b"SHDC"[usize::from(i >> 4)],
+                            b"23456789TJQKA"[usize::from(i % 16)],
+                        ];
+                        PyString::intern(py, std::str::from_utf8(&t).unwrap_or("?")).into_any()
+                    } else {
+                        py.None().into_bound(py)
+                    }
+                })
+                .collect();
+            PyTuple::new(py, items).map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
+        })
+        .bind(py)
 }
 
 /// A position of the card play (immutable).
@@ -188,41 +281,13 @@ impl PyPlayState {
     /// The legal moves as `table[card index]` (the caller's interned move objects, a tuple of
     /// 64), in ascending order.
     fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        let legal = self.inner.legal_set();
-        if table.len() < 64 {
-            // The general path names the missing entry.
-            return pick(table, legal.iter().map(|c| usize::from(c.index())));
-        }
-        // One exactly sized tuple, no intermediate vector: this runs once per move.
-        let py = table.py();
-        PyTuple::new(
-            py,
-            legal.iter().map(|c| {
-                table
-                    .get_item(usize::from(c.index()))
-                    .unwrap_or_else(|_| py.None().into_bound(py))
-            }),
-        )
+        legal_from(&self.inner, table)
     }
 
     /// The state after the `index`-th legal move (`ConfigError` `INVALID_INDEX` for anything
     /// but an int in range).
     fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let legal = self.inner.legal_set();
-        let n = legal.len() as usize;
-        let Some(mv) = exact_index(index, n).and_then(|i| legal.nth(i)) else {
-            let shown = index
-                .repr()
-                .map_or_else(|_| "?".to_string(), |r| r.to_string());
-            return Err(config_err(
-                "INVALID_INDEX",
-                format!(
-                    "index {shown} out of range 0..{}",
-                    i64::from(legal.len()) - 1
-                ),
-            ));
-        };
-        guarded(|| self.inner.apply(mv)).map(|inner| PyPlayState { inner })
+        apply_index(&self.inner, index).map(|inner| PyPlayState { inner })
     }
 
     /// The state after playing `card` (a bit index).
@@ -254,6 +319,107 @@ impl PyPlayState {
 
     fn __eq__(&self, other: &Self) -> bool {
         self.inner == other.inner
+    }
+}
+
+/// `parlour.bridge.BridgePlayState` is a Python subclass of this class: it holds the position
+/// and runs the hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
+/// `apply_index`, `apply`) without a Python frame.
+#[pyclass(subclass, frozen, module = "parlour._core.bridge", name = "PlayBase")]
+pub struct PyPlayBase {
+    inner: BridgePlay,
+}
+
+thread_local! {
+    /// The value of the next instance made by `PlayBase.__new__` without arguments (see
+    /// [`Spawner`]).
+    static PENDING: Cell<Option<PyPlayBase>> = const { Cell::new(None) };
+}
+
+/// Makes the instances of `BridgePlayState` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyPlayBase> = Spawner::new(&PENDING);
+
+impl PyPlayBase {
+    /// A new instance of `slf`'s own class (the Python subclass) at `inner`.
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: BridgePlay) -> PyResult<Bound<'py, PyAny>> {
+        SPAWN.spawn(&slf.get_type(), PyPlayBase { inner })
+    }
+}
+
+#[pymethods]
+impl PyPlayBase {
+    /// `PlayBase.__new__(cls, core)`: a state of class `cls` at the position `core`.
+    #[new]
+    #[pyo3(signature = (core = None))]
+    fn new(core: Option<PyRef<'_, PyPlayState>>) -> PyResult<Self> {
+        match core {
+            Some(core) => Ok(PyPlayBase {
+                inner: core.inner.clone(),
+            }),
+            None => SPAWN.take().ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "create a bridge play state with BridgePlayState(deal, contract, declarer)",
+                )
+            }),
+        }
+    }
+
+    /// The position (a new `PlayState` on each access).
+    #[getter(_s)]
+    fn get_core(&self) -> PyPlayState {
+        PyPlayState {
+            inner: self.inner.clone(),
+        }
+    }
+
+    /// The seat to move (0-3 = N, E, S, W), or None when the play is over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.to_move()
+    }
+
+    /// True when all 13 tricks have been played.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The legal cards (spades two … ace, then hearts, diamonds, clubs).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        legal_from(&self.inner, card_table(py))
+    }
+
+    /// The state after the ``index``-th legal move.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_INDEX`` when out of range.
+    fn apply_index<'py>(
+        slf: &Bound<'py, Self>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = apply_index(&slf.get().inner, index)?;
+        Self::spawn(slf, next)
+    }
+
+    /// The state after playing card ``move``.
+    ///
+    /// Raises:
+    ///     NotationError: ``move`` is not a card.
+    ///     IllegalMoveError: ``CARD_NOT_OWNED``, ``REVOKE`` or ``GAME_OVER``.
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let c = card(i64::from(card_code(r#move)?))?;
+        let next = guarded(|| slf.get().inner.apply(c))?;
+        Self::spawn(slf, next)
     }
 }
 
@@ -388,6 +554,7 @@ pub fn dd_solve(
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
     m.add_class::<PyPlayState>()?;
+    m.add_class::<PyPlayBase>()?;
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
     m.add_function(wrap_pyfunction!(dd_solve, &m)?)?;
