@@ -19,34 +19,33 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Self
 
 import numpy as np
 import numpy.typing as npt
 
-from parlour._core.whist import WhistState
-from parlour.cards import SUITS, Card, CardSet, parse_card
+from parlour._core.whist import StateBase, WhistState
+from parlour.cards import SUITS, CardSet, parse_card
 from parlour.errors import ConfigError, NotationError
 
 __all__ = ["ACTION_SPACE", "State"]
-
-_CARDS: tuple[Card | None, ...] = tuple(Card(i) if i % 16 < 13 else None for i in range(64))
-"""The interned card of each bit index (the move table of ``legal_moves``)."""
-_new = object.__new__
-_set = object.__setattr__
 
 ACTION_SPACE = 52
 """Size of the fixed action space: action ``suit * 13 + rank`` is that card."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class State:
-    """A position of the generic trick-taking game (immutable)."""
+class State(StateBase):
+    """A position of the generic trick-taking game (immutable).
 
-    _core: WhistState
+    ``State(core)`` wraps a :class:`~parlour._core.whist.WhistState`; the hot path
+    (``is_terminal``, ``to_move``, ``zobrist``, ``legal_moves``, ``apply_index``, ``apply``)
+    is inherited from the Rust base class and runs without a Python frame.
+    """
+
+    __slots__ = ()
 
     @classmethod
-    def new(cls, *, seed: int, no_trump: bool = False) -> State:
+    def new(cls, *, seed: int, no_trump: bool = False) -> Self:
         """A new game dealt from ``seed``.
 
         Raises:
@@ -58,24 +57,11 @@ class State:
             )
         return cls(WhistState(seed, bool(no_trump)))
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or None when the game is over."""
-        return self._core.to_move
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("State is immutable")
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when all tricks are played."""
-        return self._core.is_terminal
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash."""
-        return self._core.zobrist
-
-    def legal_moves(self) -> tuple[Card, ...]:
-        """The legal cards, in index order."""
-        return self._core.legal_from(_CARDS)
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("State is immutable")
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean array over the 52-action space (action ``suit * 13 + rank``)."""
@@ -83,27 +69,6 @@ class State:
         for i in self._core.legal_moves():
             mask[(i // 16) * 13 + i % 16] = True
         return mask
-
-    def apply(self, move: Card) -> State:
-        """The state after playing ``move``.
-
-        Raises:
-            IllegalMoveError: If the card is not held or does not follow suit.
-            TypeError: If ``move`` is not a :class:`~parlour.cards.Card`.
-        """
-        if not isinstance(move, Card):
-            raise TypeError(f"a move is a Card, not {type(move).__name__}")
-        return State(self._core.apply(move.index))
-
-    def apply_index(self, index: int) -> State:
-        """The state after the ``index``-th legal move.
-
-        Raises:
-            IllegalMoveError: If ``index`` is out of range.
-        """
-        state: State = _new(State)
-        _set(state, "_core", self._core.apply_index(index))
-        return state
 
     def returns(self) -> tuple[float, ...]:
         """Tricks taken by each seat."""
@@ -114,7 +79,7 @@ class State:
         return self._core.to_notation()
 
     @classmethod
-    def from_notation(cls, text: str) -> State:
+    def from_notation(cls, text: str) -> Self:
         """Parse a position written by :meth:`to_notation`.
 
         Raises:
@@ -150,7 +115,7 @@ class State:
         return isinstance(other, State) and self._core == other._core
 
     def __hash__(self) -> int:
-        return self._core.zobrist
+        return self.zobrist
 
     def __repr__(self) -> str:
         return f"State.from_notation({self.to_notation()!r})"
@@ -158,5 +123,5 @@ class State:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (State.from_notation, (self.to_notation(),))
 
-    def __deepcopy__(self, memo: dict[int, object]) -> State:
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self

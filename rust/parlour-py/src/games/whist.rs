@@ -1,18 +1,65 @@
 //! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
 
 use crate::errors::{config_err, guarded, IllegalMoveError};
-use crate::fast::{exact_index, pick};
+use crate::fast::{exact_index, pick, Spawner};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::whist::{Whist, WhistConfig};
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyTuple, PyType};
+use std::cell::Cell;
 
 fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
         .ok()
         .and_then(Card::from_index)
         .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
+}
+
+/// The legal moves of `game` as `table[card index]`, in ascending order.
+fn legal_from<'py>(game: &Whist, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+    let mut v = Vec::new();
+    game.legal_moves_into(&mut v);
+    pick(table, v.into_iter().map(|c| usize::from(c.index())))
+}
+
+/// The position after the `index`-th legal move of `game` (`IllegalMoveError`
+/// `INVALID_MOVE_INDEX` for anything but an int in range).
+fn apply_index(game: &Whist, index: &Bound<'_, PyAny>) -> PyResult<Whist> {
+    let mut v = Vec::new();
+    game.legal_moves_into(&mut v);
+    let Some(&mv) = exact_index(index, v.len()).and_then(|i| v.get(i)) else {
+        return Err(IllegalMoveError::new_err((
+            "INVALID_MOVE_INDEX",
+            format!("no legal move number {index:?}"),
+        )));
+    };
+    guarded(|| game.apply(mv))
+}
+
+/// `parlour.cards.Card` and the interned `Card` of each bit index (None for the 12 gaps): the
+/// move table of `StateBase.legal_moves`.
+fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
+    static TABLE: PyOnceLock<(Py<PyType>, Py<PyTuple>)> = PyOnceLock::new();
+    TABLE.get_or_try_init(py, || {
+        let cls = py
+            .import("parlour.cards")?
+            .getattr("Card")?
+            .cast_into::<PyType>()?;
+        let items = (0u8..64)
+            .map(|i| {
+                if i % 16 < 13 {
+                    cls.call1((i,))
+                } else {
+                    Ok(py.None().into_bound(py))
+                }
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((cls.unbind(), PyTuple::new(py, items)?.unbind()))
+    })
 }
 
 /// A position of the generic four-player trick-taking game (immutable).
@@ -93,23 +140,13 @@ impl PyWhist {
     /// The legal moves as `table[card index]` (the caller's interned move objects), in
     /// ascending order.
     fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        pick(table, v.into_iter().map(|c| usize::from(c.index())))
+        legal_from(&self.inner, table)
     }
 
     /// The state after the `index`-th legal move (`IllegalMoveError` `INVALID_MOVE_INDEX` for
     /// anything but an int in range).
     fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        let Some(&mv) = exact_index(index, v.len()).and_then(|i| v.get(i)) else {
-            return Err(IllegalMoveError::new_err((
-                "INVALID_MOVE_INDEX",
-                format!("no legal move number {index:?}"),
-            )));
-        };
-        guarded(|| self.inner.apply(mv)).map(|inner| PyWhist { inner })
+        apply_index(&self.inner, index).map(|inner| PyWhist { inner })
     }
 
     /// The state after playing card `card` (a bit index).
@@ -139,9 +176,121 @@ impl PyWhist {
     }
 }
 
+/// `parlour.whist.State` is a Python subclass of this class: it holds the position and runs the
+/// hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`,
+/// `apply`) without a Python frame.
+#[pyclass(subclass, frozen, module = "parlour._core.whist", name = "StateBase")]
+pub struct PyStateBase {
+    inner: Whist,
+}
+
+thread_local! {
+    /// The value of the next instance made by `StateBase.__new__` without arguments (see
+    /// [`Spawner`]).
+    static PENDING: Cell<Option<PyStateBase>> = const { Cell::new(None) };
+}
+
+/// Makes the instances of `parlour.whist.State` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyStateBase> = Spawner::new(&PENDING);
+
+impl PyStateBase {
+    /// A new instance of `slf`'s own class (the Python subclass) at `inner`.
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Whist) -> PyResult<Bound<'py, PyAny>> {
+        SPAWN.spawn(&slf.get_type(), PyStateBase { inner })
+    }
+}
+
+#[pymethods]
+impl PyStateBase {
+    /// `StateBase.__new__(cls, core)`: a state of class `cls` at the position `core`.
+    #[new]
+    #[pyo3(signature = (core = None))]
+    fn new(core: Option<PyRef<'_, PyWhist>>) -> PyResult<Self> {
+        match core {
+            Some(core) => Ok(PyStateBase {
+                inner: core.inner.clone(),
+            }),
+            None => SPAWN.take().ok_or_else(|| {
+                PyTypeError::new_err(
+                    "create a whist state with State.new(seed=...) or State.from_notation(text)",
+                )
+            }),
+        }
+    }
+
+    /// The position (a new `WhistState` on each access).
+    #[getter(_core)]
+    fn get_core(&self) -> PyWhist {
+        PyWhist {
+            inner: self.inner.clone(),
+        }
+    }
+
+    /// The seat to move, or None when the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.to_move()
+    }
+
+    /// True when all tricks are played.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The legal cards, in index order.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        legal_from(&self.inner, card_table(py)?.1.bind(py))
+    }
+
+    /// The state after the ``index``-th legal move.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: If ``index`` is out of range.
+    fn apply_index<'py>(
+        slf: &Bound<'py, Self>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = apply_index(&slf.get().inner, index)?;
+        Self::spawn(slf, next)
+    }
+
+    /// The state after playing ``move``.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: If the card is not held or does not follow suit.
+    ///     TypeError: If ``move`` is not a :class:`~parlour.cards.Card`.
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if !r#move.is_instance(card_table(py)?.0.bind(py))? {
+            let name = r#move
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string());
+            return Err(PyTypeError::new_err(format!(
+                "a move is a Card, not {name}"
+            )));
+        }
+        let c = card(r#move.getattr(intern!(py, "index"))?.extract::<i64>()?)?;
+        let next = guarded(|| slf.get().inner.apply(c))?;
+        Self::spawn(slf, next)
+    }
+}
+
 /// Register `parlour._core.whist`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "whist")?;
     m.add_class::<PyWhist>()?;
+    m.add_class::<PyStateBase>()?;
     super::add_submodule(parent, &m, "whist")
 }
