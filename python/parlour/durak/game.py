@@ -15,7 +15,7 @@ import copy
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal, Self, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -107,6 +107,8 @@ _MOVES: tuple[Move, ...] = (
 )
 """The interned move of each action (the move table of ``legal_moves``)."""
 _set = object.__setattr__
+_d.DurakBase._set_moves(_MOVES)
+_new = _d.DurakBase.__new__
 
 
 def _game(game: object) -> DurakGame:
@@ -163,33 +165,7 @@ def _snapshot_keys(snap: dict[str, Any]) -> dict[str, Any]:
     return snap
 
 
-class _Slots:
-    """The storage of a :class:`DurakGame`, without its guard against assignment.
-
-    A move builds the next game as a ``_Slots``, fills it with plain attribute stores and then
-    makes it a ``DurakGame`` (same layout): far cheaper than ``object.__new__`` plus
-    ``object.__setattr__`` per slot, which is what the loop ``apply_index`` runs in would pay.
-
-    ``_s`` is the core state. ``_meta`` is ``(seed, number, history)``; the game's history is
-    ``_meta[2]`` plus the events ``_s`` has logged since (moves made through ``apply`` and
-    ``apply_index`` write no JSON until ``history`` is read). ``_snap`` caches the snapshot and
-    may be unset. ``is_terminal`` is stored, not a property: a loop reads it once per move.
-    """
-
-    __slots__ = {
-        "_meta": "(seed, number, history before the events logged in _s)",
-        "_s": "the core state",
-        "_snap": "the cached snapshot (may be unset)",
-        "is_terminal": "True when the game is over.",
-    }
-
-    _s: _d.DurakState
-    _meta: tuple[bytes | None, str | None, tuple[dict[str, Any], ...]]
-    _snap: dict[str, Any] | None
-    is_terminal: bool
-
-
-class DurakGame(_Slots):
+class DurakGame(_d.DurakBase):
     """A Durak position (immutable, hashable, picklable).
 
     Build one with :func:`new_game` or :meth:`from_notation`. ``history`` holds the events
@@ -197,21 +173,27 @@ class DurakGame(_Slots):
     position's identity or notation.
     """
 
-    __slots__ = ()
+    # The Rust base holds the core state ``_s`` (with the moves logged since ``_meta``'s
+    # history: ``apply`` and ``apply_index`` write no JSON until ``history`` is read) and
+    # ``_meta`` = ``(seed, number, history)``; ``_snap`` caches the snapshot and may be unset.
+    __slots__ = ("_snap",)
+    _snap: dict[str, Any] | None
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         state: _d.DurakState,
         seed: bytes | None = None,
         number: str | None = None,
         history: tuple[dict[str, Any], ...] = (),
-    ) -> None:
+    ) -> Self:
+        """A game at ``state`` (its move log dropped).
+
+        Raises:
+            TypeError: ``state`` is not a ``parlour._core.durak.DurakState``.
+        """
         if not isinstance(state, _d.DurakState):
             raise TypeError("a DurakGame wraps a parlour._core.durak.DurakState")
-        _set(self, "_s", state.without_log())
-        _set(self, "_meta", (seed, number, history))
-        _set(self, "_snap", None)
-        _set(self, "is_terminal", state.is_terminal)
+        return _new(cls, state, (seed, number, history))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DurakGame is immutable")
@@ -320,15 +302,14 @@ class DurakGame(_Slots):
     @property
     def history(self) -> tuple[dict[str, Any], ...]:
         """The events written so far in this process."""
-        pending = self._s.pending_events()
-        seed, number, history = self._meta
+        taken, pending = self._history_parts()
+        if taken is not None:
+            return taken
+        history: tuple[dict[str, Any], ...] = self._meta[2]
         if pending is None:
             return history
-        history = history + tuple(_event_keys(json.loads(pending)))
         # Take the log into the tuple once: later reads return the same tuple.
-        _set(self, "_s", self._s.without_log())
-        _set(self, "_meta", (seed, number, history))
-        return history
+        return self._take_history(history + tuple(_event_keys(json.loads(pending))))
 
     @property
     def phase(self) -> Literal["attack", "defend", "pile_on", "over"]:
@@ -338,7 +319,7 @@ class DurakGame(_Slots):
     @property
     def turn(self) -> int | None:
         """The seat on turn, or None when over."""
-        return self._s.to_move
+        return self.to_move
 
     @property
     def ply(self) -> int:
@@ -395,16 +376,6 @@ class DurakGame(_Slots):
 
     # ----- the uniform protocol ------------------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move (1-based), None when over."""
-        return self._s.to_move
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash."""
-        return self._s.zobrist
-
     def legal(self, seat: int) -> list[dict[str, Any]]:
         """The legal moves of ``seat`` in the reference's order (``[]`` off turn).
 
@@ -418,14 +389,6 @@ class DurakGame(_Slots):
             {"kind": k} if c is None else {"kind": k, "card": c}
             for k, c in self._s.legal(_norm_seat(seat))
         ]
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves of the seat to move, in the reference's order.
-
-        Returns:
-            Moves (``resign`` is never listed).
-        """
-        return self._s.legal_from(_MOVES)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal moves of the seat to move over the fixed action space.
@@ -458,45 +421,6 @@ class DurakGame(_Slots):
         events = _event_keys(json.loads(events_json))
         seed, number, _ = self._meta
         return DurakGame(state, seed, number, self.history + tuple(events)), events
-
-    def apply(self, move: Move | Mapping[str, Any]) -> DurakGame:
-        """The game after the seat to move plays ``move``.
-
-        Args:
-            move: A :class:`Move` or an action object.
-
-        Returns:
-            The new game.
-
-        Raises:
-            DurakMoveError: The refusal (``GAME_OVER`` once over).
-        """
-        if isinstance(move, Move):
-            game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
-            game._s = state = self._s.apply_move(move.kind, move.card)
-            game._meta = self._meta
-            game.is_terminal = state.is_terminal
-            game.__class__ = DurakGame
-            return game
-        return self.play(self._s.to_move or 0, move)[0]
-
-    def apply_index(self, index: int) -> DurakGame:
-        """The game after the ``index``-th legal move.
-
-        Args:
-            index: An index into :meth:`legal_moves`.
-
-        Returns:
-            The new game.
-
-        Raises:
-            DurakConfigError: ``BAD_INDEX`` for an index out of range.
-        """
-        game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
-        game._s, game.is_terminal = self._s.step(index)
-        game._meta = self._meta
-        game.__class__ = DurakGame
-        return game
 
     def returns(self) -> tuple[float, ...]:
         """1.0 for every seat but the fool, 0.0 for the fool, 0.5 each in a draw; 0 while live.
@@ -535,7 +459,7 @@ class DurakGame(_Slots):
         return cls(_d.DurakState.from_notation(text))
 
     def __hash__(self) -> int:
-        return self._s.zobrist
+        return self.zobrist
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DurakGame) and self._s == other._s
@@ -586,12 +510,7 @@ def new_game(
     if variant not in ("podkidnoy", "perevodnoy"):
         raise DurakConfigError("BAD_VARIANT", "variant must be podkidnoy or perevodnoy")
     # The arguments are checked: the core raises Durak errors itself and the state has no log.
-    game: DurakGame = _Slots()  # type: ignore[assignment]  # retagged below
-    game._s = state = _d.DurakState.deal(s, n, seats, variant)
-    game._meta = (s, n, ())
-    game.is_terminal = state.is_terminal
-    game.__class__ = DurakGame
-    return game
+    return _new(DurakGame, _d.DurakState.deal(s, n, seats, variant), (s, n, ()))
 
 
 def legal(game: DurakGame, seat: int) -> list[dict[str, Any]]:

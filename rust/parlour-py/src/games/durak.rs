@@ -6,7 +6,7 @@
 //! wrapper's `history` is read, and it allocates nothing but that log entry.
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, pick};
+use crate::fast::{exact_index, pick, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
@@ -14,9 +14,12 @@ use parlour_core::games::durak::{
     card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant,
 };
 use parlour_core::ErrorKind;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple};
-use std::cell::RefCell;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple, PyType};
+use std::cell::{Cell, RefCell};
 use std::sync::{Arc, OnceLock};
 
 pyo3::import_exception!(parlour.durak.errors, DurakMoveError);
@@ -152,6 +155,77 @@ impl PyDurak {
             })
         })?;
         Ok(self.logged(next, seat, mv))
+    }
+
+    /// The legal moves of the seat to move as `table[action]`, in the reference's order.
+    fn pick_legal<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+        let moves = self.moves();
+        if moves.iter().any(|&m| action_of(m) >= table.len()) {
+            // Out of step with the table: `pick` raises its `INTERNAL_ERROR`.
+            return pick(table, moves.iter().copied().map(action_of));
+        }
+        // Every action is in the table: build the tuple straight from the borrowed entries
+        // (`pick` collects them first; this is the hot path of a Python loop).
+        PyTuple::new(
+            table.py(),
+            moves
+                .iter()
+                .map(|&m| table.get_borrowed_item(action_of(m)).ok()),
+        )
+    }
+
+    /// `apply_move` for the fields of a move object.
+    fn after_move(&self, kind: Option<&str>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seat = self.inner.turn().map_or(0, |s| i64::from(s) + 1);
+        let card = norm_card(card);
+        let (inner, _) = guarded(|| Ok(self.inner.play(seat, kind, card)))?.map_err(durak_err)?;
+        // `play` took the move, so the game was live and the kind parsed; log what it applied.
+        let (Some(seat), Some(kind)) = (self.inner.turn(), kind.and_then(Kind::parse)) else {
+            return Err(config_err("INTERNAL_ERROR", "a move was taken off turn"));
+        };
+        let id = card
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(|&c| card::valid(c))
+            .unwrap_or(0);
+        Ok(self.logged(inner, seat, Move::with(kind, id)))
+    }
+
+    /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
+    /// empty.
+    fn pending_json(&self) -> PyResult<Option<String>> {
+        let mut moves = Vec::new();
+        let mut start = None;
+        let mut node = self.log.as_deref();
+        while let Some(n) = node {
+            match &n.step {
+                Step::Move(seat, mv) => moves.push((*seat, *mv)),
+                Step::Start(g) => start = Some(g),
+            }
+            node = n.prev.as_deref();
+        }
+        let Some(start) = start else {
+            return Ok(None);
+        };
+        let mut g = Durak::clone(start);
+        let mut events = Vec::new();
+        for &(seat, mv) in moves.iter().rev() {
+            guarded(|| g.apply_seat(seat, mv, &mut events))?;
+        }
+        let parts: Vec<String> = events.iter().map(Event::to_json).collect();
+        Ok(Some(format!("[{}]", parts.join(","))))
+    }
+
+    /// `next` (a successor of this state, logged from its parent) with its log restarted from
+    /// this state: its last move only.
+    fn logged_from(&self, next: PyDurak) -> PyDurak {
+        let step = next.log.as_deref().and_then(|n| match n.step {
+            Step::Move(seat, mv) => Some((seat, mv)),
+            Step::Start(_) => None,
+        });
+        match step {
+            Some((seat, mv)) => self.logged(next.inner, seat, mv),
+            None => next,
+        }
     }
 
     /// The state `inner`, reached from this one by `mv` of `seat`, with the move logged.
@@ -333,18 +407,7 @@ impl PyDurak {
     /// `play(to_move, kind, card)` for a `Move` object's fields (`card` normalised as
     /// `_norm_card` does), refusals raised as `DurakMoveError`; the events go to the log.
     fn apply_move(&self, kind: Option<&str>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let seat = self.inner.turn().map_or(0, |s| i64::from(s) + 1);
-        let card = norm_card(card);
-        let (inner, _) = guarded(|| Ok(self.inner.play(seat, kind, card)))?.map_err(durak_err)?;
-        // `play` took the move, so the game was live and the kind parsed; log what it applied.
-        let (Some(seat), Some(kind)) = (self.inner.turn(), kind.and_then(Kind::parse)) else {
-            return Err(config_err("INTERNAL_ERROR", "a move was taken off turn"));
-        };
-        let id = card
-            .and_then(|c| u8::try_from(c).ok())
-            .filter(|&c| card::valid(c))
-            .unwrap_or(0);
-        Ok(self.logged(inner, seat, Move::with(kind, id)))
+        self.after_move(kind, card)
     }
 
     /// The state after the `index`-th legal move of the seat to move (`DurakConfigError`
@@ -364,19 +427,7 @@ impl PyDurak {
     /// The legal moves of the seat to move as `table[action]` (the caller's interned move
     /// objects, indexed by the fixed action space), in the reference's order.
     fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        let moves = self.moves();
-        if moves.iter().any(|&m| action_of(m) >= table.len()) {
-            // Out of step with the table: `pick` raises its `INTERNAL_ERROR`.
-            return pick(table, moves.iter().copied().map(action_of));
-        }
-        // Every action is in the table: build the tuple straight from the borrowed entries
-        // (`pick` collects them first; this is the hot path of a Python loop).
-        PyTuple::new(
-            table.py(),
-            moves
-                .iter()
-                .map(|&m| table.get_borrowed_item(action_of(m)).ok()),
-        )
+        self.pick_legal(table)
     }
 
     /// The legal moves of the seat to move as indices of the fixed action space.
@@ -387,26 +438,7 @@ impl PyDurak {
     /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
     /// empty.
     fn pending_events(&self) -> PyResult<Option<String>> {
-        let mut moves = Vec::new();
-        let mut start = None;
-        let mut node = self.log.as_deref();
-        while let Some(n) = node {
-            match &n.step {
-                Step::Move(seat, mv) => moves.push((*seat, *mv)),
-                Step::Start(g) => start = Some(g),
-            }
-            node = n.prev.as_deref();
-        }
-        let Some(start) = start else {
-            return Ok(None);
-        };
-        let mut g = Durak::clone(start);
-        let mut events = Vec::new();
-        for &(seat, mv) in moves.iter().rev() {
-            guarded(|| g.apply_seat(seat, mv, &mut events))?;
-        }
-        let parts: Vec<String> = events.iter().map(Event::to_json).collect();
-        Ok(Some(format!("[{}]", parts.join(","))))
+        self.pending_json()
     }
 
     /// The same position with an empty log.
@@ -498,6 +530,189 @@ impl PyDurak {
 
     fn __eq__(&self, other: &Self) -> bool {
         self.inner == other.inner
+    }
+}
+
+/// `parlour.durak.DurakGame` is a Python subclass of this class: it holds the position and runs
+/// the hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
+/// `apply_index`, `apply`) without a Python frame.
+#[pyclass(subclass, frozen, module = "parlour._core.durak", name = "DurakBase")]
+pub struct PyDurakBase {
+    s: PyDurak,
+    /// `(seed, number, history before the moves logged in s)`.
+    meta: Py<PyTuple>,
+    /// The history once read (the log taken into a tuple).
+    taken: OnceLock<Py<PyTuple>>,
+}
+
+thread_local! {
+    /// The value of the next instance made by `DurakBase.__new__` without arguments (see
+    /// [`Spawner`]).
+    static PENDING: Cell<Option<PyDurakBase>> = const { Cell::new(None) };
+}
+
+/// Makes the instances of `DurakGame` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyDurakBase> = Spawner::new(&PENDING);
+
+/// The interned move objects of `parlour.durak.game` (indexed by action), set once at import.
+static MOVES: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+
+fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
+    MOVES
+        .get(py)
+        .map(|t| t.bind(py))
+        .ok_or_else(|| config_err("INTERNAL_ERROR", "the durak move table is not set"))
+}
+
+impl PyDurakBase {
+    /// A new instance of `slf`'s own class (the Python subclass) at `next`, a successor of
+    /// `slf` whose log extends `slf`'s.
+    fn spawn<'py>(slf: &Bound<'py, Self>, next: PyDurak) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let value = match this.taken.get() {
+            None => PyDurakBase {
+                s: next,
+                meta: this.meta.clone_ref(py),
+                taken: OnceLock::new(),
+            },
+            Some(history) => {
+                // The parent's log is in its history: the child logs from the parent on.
+                let meta = this.meta.bind(py);
+                let meta = PyTuple::new(
+                    py,
+                    [
+                        meta.get_item(0)?,
+                        meta.get_item(1)?,
+                        history.bind(py).clone().into_any(),
+                    ],
+                )?;
+                let s = PyDurak::bare(this.s.inner.clone()).logged_from(next);
+                PyDurakBase {
+                    s,
+                    meta: meta.unbind(),
+                    taken: OnceLock::new(),
+                }
+            }
+        };
+        SPAWN.spawn(&slf.get_type(), value)
+    }
+}
+
+#[pymethods]
+impl PyDurakBase {
+    /// `DurakBase.__new__(cls, core, meta)`: a game of class `cls` at the position `core` (its
+    /// log dropped) with `meta` = `(seed, number, history)`.
+    #[new]
+    #[pyo3(signature = (core = None, meta = None))]
+    fn new(core: Option<PyRef<'_, PyDurak>>, meta: Option<Bound<'_, PyTuple>>) -> PyResult<Self> {
+        match (core, meta) {
+            (Some(core), Some(meta)) => Ok(PyDurakBase {
+                s: PyDurak::bare(core.inner.clone()),
+                meta: meta.unbind(),
+                taken: OnceLock::new(),
+            }),
+            (None, None) => SPAWN.take().ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "create a durak game with parlour.durak.new_game or DurakGame(state)",
+                )
+            }),
+            _ => Err(pyo3::exceptions::PyTypeError::new_err(
+                "DurakBase needs a core and its meta",
+            )),
+        }
+    }
+
+    /// Set the move table of `legal_moves` (once, at import of `parlour.durak.game`).
+    #[staticmethod]
+    fn _set_moves(py: Python<'_>, table: Bound<'_, PyTuple>) {
+        let _ = MOVES.set(py, table.unbind());
+    }
+
+    /// The core state (a new `DurakState` on each access, with the pending log).
+    #[getter(_s)]
+    fn get_core(&self) -> PyDurak {
+        self.s.clone()
+    }
+
+    /// `(seed, number, history before the logged moves)`.
+    #[getter(_meta)]
+    fn get_meta(&self, py: Python<'_>) -> Py<PyTuple> {
+        self.meta.clone_ref(py)
+    }
+
+    /// `(history read so far or None, pending events as JSON or None)`.
+    fn _history_parts(&self, py: Python<'_>) -> PyResult<(Option<Py<PyTuple>>, Option<String>)> {
+        if let Some(h) = self.taken.get() {
+            return Ok((Some(h.clone_ref(py)), None));
+        }
+        Ok((None, self.s.pending_json()?))
+    }
+
+    /// Keep `history` as the game's history (the first one kept wins); returns the kept one.
+    fn _take_history(&self, py: Python<'_>, history: Bound<'_, PyTuple>) -> Py<PyTuple> {
+        self.taken.get_or_init(|| history.unbind()).clone_ref(py)
+    }
+
+    /// The seat to move (1-based), None when over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.s.inner.turn().map(|s| s + 1)
+    }
+
+    /// True when the game is over.
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.s.inner.over()
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.s.inner.zobrist()
+    }
+
+    /// The legal moves of the seat to move, in the reference's order.
+    ///
+    /// Returns:
+    ///     Moves (``resign`` is never listed).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.s.pick_legal(move_table(py)?)
+    }
+
+    /// The game after the ``index``-th legal move.
+    ///
+    /// Raises:
+    ///     DurakConfigError: ``BAD_INDEX`` for an index out of range.
+    fn apply_index<'py>(
+        slf: &Bound<'py, Self>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = slf.get().s.after_index(index)?;
+        Self::spawn(slf, next)
+    }
+
+    /// The game after the seat to move plays ``move`` (a ``Move`` or an action object).
+    ///
+    /// Raises:
+    ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let table = move_table(py)?;
+        let cls: Bound<'py, PyType> = table.get_borrowed_item(0)?.get_type();
+        if r#move.is_instance(&cls)? {
+            let kind: Option<PyBackedStr> = r#move.getattr(intern!(py, "kind"))?.extract()?;
+            let card = r#move.getattr(intern!(py, "card"))?;
+            let next = slf.get().s.after_move(kind.as_deref(), &card)?;
+            return Self::spawn(slf, next);
+        }
+        let seat = slf.get().s.inner.turn().map_or(0, |s| s + 1);
+        slf.call_method1(intern!(py, "play"), (seat, r#move))?
+            .get_item(0)
     }
 }
 
@@ -642,6 +857,7 @@ fn bot_match(
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "durak")?;
     m.add_class::<PyDurak>()?;
+    m.add_class::<PyDurakBase>()?;
     m.add_function(wrap_pyfunction!(order_for, &m)?)?;
     m.add_function(wrap_pyfunction!(deal_for, &m)?)?;
     m.add_function(wrap_pyfunction!(first_attacker, &m)?)?;
