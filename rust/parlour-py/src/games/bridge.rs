@@ -278,18 +278,6 @@ impl PyPlayState {
         v.into_iter().map(|c| u32::from(c.index())).collect()
     }
 
-    /// The legal moves as `table[card index]` (the caller's interned move objects, a tuple of
-    /// 64), in ascending order.
-    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_from(&self.inner, table)
-    }
-
-    /// The state after the `index`-th legal move (`ConfigError` `INVALID_INDEX` for anything
-    /// but an int in range).
-    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        apply_index(&self.inner, index).map(|inner| PyPlayState { inner })
-    }
-
     /// The state after playing `card` (a bit index).
     fn apply(&self, card_index: i64) -> PyResult<Self> {
         let c = card(card_index)?;

@@ -410,24 +410,12 @@ impl PyDurak {
         self.after_move(kind, card)
     }
 
-    /// The state after the `index`-th legal move of the seat to move (`DurakConfigError`
-    /// `BAD_INDEX` for anything but an int, not a bool, in range); the move goes to the log.
-    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.after_index(index)
-    }
-
     /// `apply_index(index)` and whether that state is terminal, in one call (the Python loop's
     /// `apply_index` stores both).
     fn step(&self, index: &Bound<'_, PyAny>) -> PyResult<(Self, bool)> {
         let next = self.after_index(index)?;
         let over = next.inner.over();
         Ok((next, over))
-    }
-
-    /// The legal moves of the seat to move as `table[action]` (the caller's interned move
-    /// objects, indexed by the fixed action space), in the reference's order.
-    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        self.pick_legal(table)
     }
 
     /// The legal moves of the seat to move as indices of the fixed action space.

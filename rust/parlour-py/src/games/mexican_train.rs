@@ -57,7 +57,7 @@ fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     }
 }
 
-/// A move's id in the move table of `legal_from`: `tile * 9 + train` for a play, then 2304,
+/// A move's id in the move table of `dicts_of`: `tile * 9 + train` for a play, then 2304,
 /// 2305 and 2306 for draw, pass and next.
 fn move_id(m: TrainMove) -> usize {
     match m {
@@ -66,11 +66,6 @@ fn move_id(m: TrainMove) -> usize {
         TrainMove::Pass => 2305,
         TrainMove::Next => 2306,
     }
-}
-
-/// The legal moves of `g` as fresh copies of `table[move id]` (dicts), in the engine's order.
-fn legal_from<'py>(g: &MexicanTrain, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
-    with_moves(g, |moves| dicts_of(moves, table))
 }
 
 /// Fresh copies of `table[move id]` (dicts) of `moves`, in order.
@@ -300,17 +295,6 @@ impl PyTrainState {
         let mv = from_parts(kind, tile, train)?;
         let inner = self.inner.apply(mv).ok()?;
         Some(self.after(py, inner, mv))
-    }
-
-    /// The legal moves as fresh copies of `table[move id]` (dicts), in the engine's order.
-    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
-        legal_from(&self.inner, table)
-    }
-
-    /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
-    /// anything but an int in range).
-    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.apply_index_of(index)
     }
 
     /// The moves that led here from the deal this position was made with, oldest first.

@@ -137,18 +137,6 @@ impl PyWhist {
         v.into_iter().map(Card::index).collect()
     }
 
-    /// The legal moves as `table[card index]` (the caller's interned move objects), in
-    /// ascending order.
-    fn legal_from<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_from(&self.inner, table)
-    }
-
-    /// The state after the `index`-th legal move (`IllegalMoveError` `INVALID_MOVE_INDEX` for
-    /// anything but an int in range).
-    fn apply_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        apply_index(&self.inner, index).map(|inner| PyWhist { inner })
-    }
-
     /// The state after playing card `card` (a bit index).
     fn apply(&self, card: i64) -> PyResult<Self> {
         let c = self::card(card)?;
