@@ -24,7 +24,6 @@ from parlour.dalmara._state import (
     ok,
     parse_core,
     parse_state,
-    wrap_state,
 )
 from parlour.errors import ConfigError, NotationError, ParlourError
 
@@ -60,13 +59,12 @@ ACTION_TYPES: Final[Mapping[str, str]] = {
 """The engine's action type names."""
 
 _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
-_new = object.__new__
 
 
 def _state(x: GameState | str, rules: Rules | None) -> GameState:
     """The position ``x`` (DMN or state) under ``rules``; raises ``NotationError``."""
     if type(x) is GameState:
-        if rules is None or rules == x._c.rules:
+        if rules is None or rules == x.rules:
             return x
         return x.with_rules(rules)
     if isinstance(x, str):
@@ -215,7 +213,7 @@ def _run(x: GameState | str, rules: Rules | None, op: str, *args: Any) -> Action
         core = getattr(st._c, op)(*args)
     except ParlourError as e:
         return failure(e)
-    return ok(wrap_state(core, st._players))
+    return ok(st._with(core))
 
 
 def _seat(v: Any) -> Any:
@@ -372,10 +370,12 @@ def pickup_turup_card(
     return _run(x, rules, "pickup", _seat(p.get("seat")), "undefined" if c is None else c)
 
 
-def play_card(
+def _play_card(
     x: GameState | str, seat: Any = _MISSING, card: Any = _MISSING, *, rules: Rules | None = None
 ) -> ActionResult:
     """``playCard``: play a card (a Ghopte submission while a Ghopte is unresolved).
+
+    The definition of ``play_card``, which calls it for every call it does not handle itself.
 
     Args:
         x: A DMN string or a state.
@@ -400,19 +400,12 @@ def play_card(
             except ParlourError as e:
                 return failure(e)
         try:
-            core = st0._c.play(
+            st = st0._play(
                 "undefined" if seat is None else seat, "undefined" if card is None else card
             )
         except ParlourError as e:
             return failure(e)
-        st: GameState = _new(GameState)
-        st._c = core
-        st._players = st0._players
-        st._dmn = None
-        r: ActionResult = _new(ActionResult)
-        r.state = st
-        r.error = None
-        return r
+        return ActionResult(st)
     _check_rules(rules)
     p = _payload(seat, None if card is _MISSING else {}, card=card)
     c = p.get("card")
@@ -492,12 +485,14 @@ def dispatch(
             core = getattr(st._c, op)(seat, "undefined" if c is None else c)
     except ParlourError as e:
         return failure(e)
-    return ok(wrap_state(core, st._players))
+    return ok(st._with(core))
 
 
 # ------------------------------------------------------------------------ queries
-def get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Player | None:
+def _get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Player | None:
     """``getCurrentPlayer``: the player whose seat is ``nextMoveSeat``.
+
+    The definition of ``get_current_player``, which calls it for every call it does not handle.
 
     Args:
         x: A DMN string or a state.
@@ -510,20 +505,22 @@ def get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Pla
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
     if type(x) is GameState and rules is None:
-        return x._players[x._c.next_seat]
+        return x.players[x.next_move_seat]
     else:
         st = _state(x, rules)
-        seat = st._c.next_seat
+        seat = st.next_move_seat
     for p in st.players:
         if p.seat == seat:
             return p
     return None
 
 
-def get_legal_moves(
+def _get_legal_moves(
     x: GameState | str, seat: int, *, rules: Rules | None = None
 ) -> list[LegalMove]:
     """``getLegalMoves``: the legal plays of ``seat`` in the engine's order.
+
+    The definition of ``get_legal_moves``, which calls it for every call it does not handle.
 
     Args:
         x: A DMN string or a state.
@@ -541,8 +538,10 @@ def get_legal_moves(
     return _state(x, rules)._c.legal(seat)
 
 
-def is_finished(x: GameState | str, *, rules: Rules | None = None) -> bool:
+def _is_finished(x: GameState | str, *, rules: Rules | None = None) -> bool:
     """``isFinished``: a card has been played and every hand (and 2p stack) is empty.
+
+    The definition of ``is_finished``, which calls it for every call it does not handle.
 
     Args:
         x: A DMN string or a state.
@@ -554,9 +553,9 @@ def is_finished(x: GameState | str, *, rules: Rules | None = None) -> bool:
     Raises:
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
-    if type(x) is GameState:
-        return x._c.is_finished
-    return _state(x, rules)._c.is_finished
+    if isinstance(x, GameState):
+        return x.is_terminal
+    return _state(x, rules).is_terminal
 
 
 def get_remaining_cards_2p(
@@ -786,3 +785,14 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as e:
         raise _ser_err(f"Invalid serialized state: {e}") from e
     return GameState(core, players or None)
+
+
+# ------------------------------------------------------------------------ accelerators
+# The four calls of a game loop are Rust functions that handle the common case (a state, no
+# ``rules``, positional arguments, a legal play) themselves and call the Python definitions
+# above for everything else, so those definitions fix the behaviour. Tests compare the two.
+_native._install_api(_get_current_player, _get_legal_moves, _is_finished, _play_card)
+get_current_player = _native.get_current_player
+get_legal_moves = _native.get_legal_moves
+is_finished = _native.is_finished
+play_card = _native.play_card

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self
+from typing import Any, Final, Literal, NamedTuple, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -213,7 +212,7 @@ def _remember(text: str, rules: str, core: _native.Core) -> GameState:
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
     st = wrap_state(core, _PLAYERS_4 if core.four else _PLAYERS_2)
-    st._dmn = text
+    st._set_dmn(text)
     _CACHE[(text, rules)] = st
     return st
 
@@ -259,36 +258,35 @@ def parse_core(text: str, rules: str) -> _native.Core:
     return parse_state(text, rules)._c
 
 
-class GameState:
+class GameState(_native.StateBase):
     """A Dal Mara position (immutable, hashable, picklable).
 
     It follows parlour's uniform state protocol (``to_move``, ``legal_moves()``,
     ``apply(move)``, ``returns()``, ``zobrist``, ``to_notation()``) and exposes the engine's
-    ``GameState`` fields as read-only properties (``mode``, ``hands``, ``trick``, …).
+    ``GameState`` fields as read-only properties (``mode``, ``hands``, ``trick``, …). The
+    position lives in a Rust base class, which also runs the hot path of Python loops
+    (``is_terminal``, ``to_move``, ``legal_moves()``, ``apply()``, ``apply_index()``).
 
     >>> s = GameState.from_notation("4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3")
     >>> s.mode, s.dealer_seat, s.next_move_seat, s.is_terminal
     ('4p', 3, 3, False)
     """
 
-    __slots__ = ("_c", "_dmn", "_players")
+    __slots__ = ()
 
-    _c: _native.Core
-    _players: tuple[Player, ...]
-    _dmn: str | None
-
-    def __init__(self, core: _native.Core, players: tuple[Player, ...] | None = None) -> None:
+    def __new__(cls, core: _native.Core, players: tuple[Player, ...] | None = None) -> Self:
         """Wrap a core position (use ``from_notation`` or ``create_game`` instead).
 
         Args:
             core: The core position.
             players: The roster (None: the default teams).
+
+        Raises:
+            TypeError: When ``core`` is not a core position.
         """
         if not isinstance(core, _native.Core):
             raise TypeError(f"a GameState wraps a core position, not {type(core).__name__}")
-        self._c = core
-        self._players = _roster(core, players)
-        self._dmn = None
+        return super().__new__(cls, core, _roster(core, players))
 
     # ---------------------------------------------------------------- protocol
     @classmethod
@@ -361,80 +359,9 @@ class GameState:
             # The core's writer (same output as ``format_parts``, checked on every recorded step).
             c = self._c
             dmn = c.dmn()
-            self._dmn = dmn
+            self._set_dmn(dmn)
             _remember(dmn, c.rules, c.fresh())
         return dmn
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move (None when finished); a blocked rulebook 2p lead moves to a pickup."""
-        return self._c.to_move
-
-    if TYPE_CHECKING:
-
-        @property
-        def is_terminal(self) -> bool:
-            """True when the game is finished (``isFinished``)."""
-    else:
-        # A C-level getter: read once per move in Python loops.
-        is_terminal = property(
-            attrgetter("_c.is_finished"), doc="True when the game is finished (``isFinished``)."
-        )
-
-    @property
-    def zobrist(self) -> int:
-        """The 64-bit Zobrist hash."""
-        return self._c.zobrist
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves of the seat to move.
-
-        Returns:
-            Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
-            declarations when a 2p Turup is to be declared.
-        """
-        return self._c.moves()
-
-    def apply(self, move: Move | LegalMove | str) -> GameState:
-        """The position after ``move`` (a ``Move``, a ``LegalMove`` or a card string to play).
-
-        Args:
-            move: The move.
-
-        Returns:
-            The new position; ``self`` is unchanged.
-
-        Raises:
-            IllegalMoveError: When the move is not legal (the engine's code).
-            ConfigError: For a value that is not a move.
-        """
-        if isinstance(move, Move):
-            core = self._c.apply_move(move)
-        elif isinstance(move, LegalMove):
-            core = self._c.play(self._c.next_seat, move.card)
-        elif isinstance(move, str):
-            core = self._c.play(self._c.next_seat, move)
-        else:
-            raise ConfigError("INVALID_MOVE", f"not a Dal Mara move: {move!r}")
-        return wrap_state(core, self._players)
-
-    def apply_index(self, index: int) -> GameState:
-        """The position after the ``index``-th legal move.
-
-        Args:
-            index: Index into ``legal_moves()``.
-
-        Returns:
-            The new position.
-
-        Raises:
-            IndexError: When ``index`` is out of range.
-        """
-        st: GameState = _new_state(GameState)
-        st._c = self._c.apply_index(index)
-        st._players = self._players
-        st._dmn = None
-        return st
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """Legal moves as a bool mask over the fixed action space of 108 actions.
@@ -473,7 +400,7 @@ class GameState:
         Raises:
             ConfigError: ``INVALID_RULES`` for an unknown name.
         """
-        return GameState(self._c.with_rules(rules), self._players)
+        return GameState(self._c.with_rules(rules), self.players)
 
     @property
     def mode(self) -> Literal["4p", "2p"]:
@@ -495,11 +422,6 @@ class GameState:
     def turup_trick(self) -> int | None:
         """The trick in which the 4p Turup was set (rulebook; None otherwise or unknown)."""
         return self._c.parts()[4]
-
-    @property
-    def players(self) -> tuple[Player, ...]:
-        """The roster."""
-        return self._players
 
     @property
     def hands(self) -> dict[int, tuple[str, ...]]:
@@ -547,11 +469,6 @@ class GameState:
         return MoveDetail(d[0], CARD_NAMES[d[1]], d[2])
 
     @property
-    def next_move_seat(self) -> int:
-        """``nextMoveSeat``: who acts next."""
-        return self._c.next_seat
-
-    @property
     def tens_taken(self) -> tuple[int, ...]:
         """Tens taken per seat in the tricks completed since this game was dealt or parsed."""
         return tuple(self._c.tens_taken)
@@ -576,22 +493,19 @@ class GameState:
         )
 
     def __hash__(self) -> int:
-        return self._c.zobrist
+        return self.zobrist
 
     def __repr__(self) -> str:
         return f"GameState.from_notation({self.to_notation()!r}, rules={self.rules!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.to_notation(), self.rules, self._players))
+        return (_restore, (self.to_notation(), self.rules, self.players))
 
     def __copy__(self) -> GameState:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self
-
-
-_new_state = object.__new__
 
 
 def _roster(core: _native.Core, players: tuple[Player, ...] | None) -> tuple[Player, ...]:
@@ -611,11 +525,7 @@ def wrap_state(core: _native.Core, players: tuple[Player, ...]) -> GameState:
     Returns:
         The state.
     """
-    st: GameState = _new_state(GameState)
-    st._c = core
-    st._players = players
-    st._dmn = None
-    return st
+    return GameState(core, players)
 
 
 def ok(state: GameState) -> ActionResult:
@@ -627,84 +537,15 @@ def ok(state: GameState) -> ActionResult:
     Returns:
         The result.
     """
-    r: ActionResult = _new_state(ActionResult)
-    r.state = state
-    r.error = None
-    return r
+    return ActionResult(state)
 
 
 def _restore(text: str, rules: Rules, players: tuple[Player, ...] | None) -> GameState:
     return GameState(parse_core(text, rules), players)
 
 
-class ActionResult:
-    """The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``.
-
-    ``dmn`` is written on first access. ``unwrap()`` returns the state or raises the matching
-    ``ParlourError``.
-    """
-
-    __slots__ = ("error", "state")
-
-    state: GameState | None
-    error: EngineError | None
-
-    def __init__(self, state: GameState | None, error: EngineError | None = None) -> None:
-        """Build a result (``state`` for success, else ``error``).
-
-        Args:
-            state: The new state on success.
-            error: The error on failure.
-        """
-        self.state = state
-        self.error = error
-
-    @property
-    def success(self) -> bool:
-        """True when the action succeeded."""
-        return self.error is None
-
-    @property
-    def dmn(self) -> str | None:
-        """The DMN of the new state (None on failure)."""
-        return None if self.state is None else self.state.to_notation()
-
-    def unwrap(self) -> GameState:
-        """The new state.
-
-        Returns:
-            The state.
-
-        Raises:
-            ParlourError: The matching error class with the error's code and message.
-        """
-        if self.state is None:
-            error = self.error
-            assert error is not None
-            raise error.exception()
-        return self.state
-
-    def to_dict(self) -> dict[str, Any]:
-        """The engine's result object (the state as its DMN).
-
-        Returns:
-            ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
-        """
-        error = self.error
-        if error is not None:
-            return {"success": False, "error": error.to_dict()}
-        return {"success": True, "dmn": self.dmn}
-
-    def __getitem__(self, key: str) -> Any:
-        if key in ("success", "dmn", "state", "error"):
-            return getattr(self, key)
-        raise KeyError(key)
-
-    def __repr__(self) -> str:
-        error = self.error
-        if error is not None:
-            return f"ActionResult(success=False, error={error!r})"
-        return f"ActionResult(success=True, dmn={self.dmn!r})"
+ActionResult = _native.ActionResult
+"""The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``."""
 
 
 def failure(e: ParlourError, details: Mapping[str, Any] | None = None) -> ActionResult:

@@ -50,7 +50,11 @@ pub fn detached<T: Send>(
 
 /// Run short core code with the GIL held, panics caught as in [`detached`].
 pub fn guarded<T>(f: impl FnOnce() -> Result<T, Error>) -> PyResult<T> {
-    catch_unwind(AssertUnwindSafe(f))
-        .unwrap_or_else(|p| Err(panic_error(&*p)))
-        .map_err(to_py)
+    caught(f).map_err(to_py)
+}
+
+/// Run short core code, a panic caught as an `INTERNAL_ERROR` core error (for callers that map
+/// core errors themselves).
+pub fn caught<T>(f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| Err(panic_error(&*p)))
 }

@@ -2,17 +2,19 @@
 //! and `Move` value classes. It only converts: rules live in `parlour_core::games::dalmara`,
 //! DMN parsing in `parlour.dalmara`.
 
-use crate::errors::{config_err, detached, guarded, to_py};
+use crate::errors::{caught, config_err, detached, guarded, to_py};
+use crate::fast::Spawner;
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
     parse_card, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move, Parts, Rules,
     ACTION_SPACE,
 };
 use parlour_core::Error;
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
+use std::cell::Cell;
 
 const CARD_STR: [&str; 64] = [
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "",
@@ -601,13 +603,7 @@ impl PyCore {
 
     /// `getLegalMoves(x, seat)` as `LegalMove` values in the engine's order.
     fn legal<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.legal_plays_into(seat_arg(seat), &mut buf);
-        let items: Vec<Bound<'py, PyLegalMove>> = buf
-            .into_iter()
-            .map(|(card, stack)| legal_py(py, card, stack))
-            .collect::<PyResult<_>>()?;
-        PyList::new(py, items)
+        legal_list(py, &self.inner, seat)
     }
     /// `getLegalMoves(x, seat)` as strings: `"card"` or `"card@stack"`.
     fn legal_strings(&self, seat: &Bound<'_, PyAny>) -> Vec<String> {
@@ -721,6 +717,506 @@ impl PyCore {
     }
 }
 
+/// `parlour.dalmara.GameState` is a Python subclass of this class: it holds the position, the
+/// roster and the DMN once written, and runs the hot path of Python loops (`is_terminal`,
+/// `to_move`, `legal_moves`, `apply_index`, `apply`) without a Python frame.
+#[pyclass(subclass, frozen, module = "parlour._core.dalmara", name = "StateBase")]
+pub struct PyStateBase {
+    inner: DalMara,
+    players: Py<PyTuple>,
+    dmn: PyOnceLock<Py<PyString>>,
+}
+
+thread_local! {
+    /// The value of the next instance made by `StateBase.__new__` without arguments (see
+    /// [`Spawner`]).
+    static PENDING: Cell<Option<PyStateBase>> = const { Cell::new(None) };
+}
+
+/// Makes the instances of `GameState` (and of any other subclass) from Rust.
+static SPAWN: Spawner<PyStateBase> = Spawner::new(&PENDING);
+
+impl PyStateBase {
+    /// A new instance of `slf`'s own class (the Python subclass) with the same roster.
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
+        let value = PyStateBase {
+            inner,
+            players: slf.get().players.clone_ref(slf.py()),
+            dmn: PyOnceLock::new(),
+        };
+        SPAWN.spawn(&slf.get_type(), value)
+    }
+}
+
+#[pymethods]
+impl PyStateBase {
+    /// `StateBase.__new__(cls, core, players)`: a state of class `cls` (a copy of `core`).
+    #[new]
+    #[pyo3(signature = (core = None, players = None))]
+    fn new(core: Option<&Bound<'_, PyAny>>, players: Option<Bound<'_, PyTuple>>) -> PyResult<Self> {
+        match (core, players) {
+            (Some(core), Some(players)) => {
+                let core = core.cast::<PyCore>().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "a GameState wraps a core position, not {}",
+                        core.get_type()
+                            .name()
+                            .map(|n| n.to_string())
+                            .unwrap_or_default()
+                    ))
+                })?;
+                Ok(PyStateBase {
+                    inner: core.get().inner.clone(),
+                    players: players.unbind(),
+                    dmn: PyOnceLock::new(),
+                })
+            }
+            (None, None) => SPAWN.take().ok_or_else(|| {
+                PyTypeError::new_err(
+                    "create a Dal Mara state with parlour.dalmara.create_game or parse_dmn",
+                )
+            }),
+            _ => Err(PyTypeError::new_err(
+                "StateBase needs a core position and a roster",
+            )),
+        }
+    }
+
+    /// The position (a new `Core` on each access).
+    #[getter(_c)]
+    fn get_core(&self) -> PyCore {
+        wrap(self.inner.clone())
+    }
+
+    /// The roster (a tuple of `Player`, in seat order).
+    #[getter]
+    fn players(&self, py: Python<'_>) -> Py<PyTuple> {
+        self.players.clone_ref(py)
+    }
+
+    /// The DMN of the position once written or parsed, else None.
+    #[getter(_dmn)]
+    fn get_dmn(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        self.dmn.get(py).map(|s| s.clone_ref(py))
+    }
+
+    /// Remember `text` as the DMN of the position (the first call wins; positions are
+    /// immutable).
+    fn _set_dmn(&self, py: Python<'_>, text: Bound<'_, PyString>) {
+        let _ = self.dmn.set(py, text.unbind());
+    }
+
+    /// True when the game is finished (`isFinished`).
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// The seat to move (None when finished); a blocked rulebook 2p lead moves to a pickup.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        GameState::to_move(&self.inner)
+    }
+
+    /// `nextMoveSeat`: who acts next.
+    #[getter]
+    fn next_move_seat(&self) -> u8 {
+        self.inner.next_seat()
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The legal moves of the seat to move.
+    ///
+    /// Returns:
+    ///     Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
+    ///     declarations when a 2p Turup is to be declared.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut buf = Vec::with_capacity(16);
+        self.inner.protocol_moves(&mut buf);
+        let items: Vec<Bound<'py, PyMove>> = buf
+            .into_iter()
+            .map(|m| move_py(py, m))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, items)
+    }
+
+    /// The position after the ``index``-th legal move.
+    ///
+    /// Args:
+    ///     index: Index into ``legal_moves()``.
+    ///
+    /// Returns:
+    ///     The new position.
+    ///
+    /// Raises:
+    ///     IndexError: When ``index`` is out of range.
+    fn apply_index<'py>(slf: &Bound<'py, Self>, index: i64) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &slf.get().inner;
+        let mut buf = Vec::with_capacity(16);
+        inner.protocol_moves(&mut buf);
+        let mv = usize::try_from(index)
+            .ok()
+            .and_then(|i| buf.get(i).copied())
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!("move index {index} out of range 0..{}", buf.len()))
+            })?;
+        let next = guarded(|| inner.apply(mv))?;
+        Self::spawn(slf, next)
+    }
+
+    /// The position after ``move`` (a ``Move``, a ``LegalMove`` or a card string to play).
+    ///
+    /// Args:
+    ///     move: The move.
+    ///
+    /// Returns:
+    ///     The new position; ``self`` is unchanged.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: When the move is not legal (the engine's code).
+    ///     ConfigError: For a value that is not a move.
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &slf.get().inner;
+        let seat = i64::from(inner.next_seat());
+        let next = if let Ok(m) = r#move.cast::<PyMove>() {
+            guarded(|| inner.apply(m.get().to_move()))?
+        } else if let Ok(m) = r#move.cast::<PyLegalMove>() {
+            guarded(|| inner.play_card(seat, CardIn::text(cs(m.get().card))))?
+        } else if let Ok(t) = r#move.cast::<PyString>() {
+            let t = t.to_str()?;
+            guarded(|| inner.play_card(seat, CardIn::text(t)))?
+        } else {
+            return Err(config_err(
+                "INVALID_MOVE",
+                format!("not a Dal Mara move: {}", r#move.repr()?),
+            ));
+        };
+        Self::spawn(slf, next)
+    }
+
+    /// The position made from `core` with this state's class and roster.
+    fn _with<'py>(slf: &Bound<'py, Self>, core: PyRef<'py, PyCore>) -> PyResult<Bound<'py, PyAny>> {
+        Self::spawn(slf, core.inner.clone())
+    }
+
+    /// `playCard` on this position (as `Core.play`), a new state of the same class and roster.
+    fn _play<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        card: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let inner = &slf.get().inner;
+        let next = with_card(card, |c| caught(|| inner.play_card(seat_arg(seat), c)))
+            .map_err(|e| err(e, seat))?;
+        Self::spawn(slf, next)
+    }
+}
+
+/// What `ActionResult.__reduce__` returns: the class, the state and the error.
+type ReducedResult<'py> = (Bound<'py, PyAny>, (Option<Py<PyAny>>, Option<Py<PyAny>>));
+
+/// The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``.
+///
+/// ``dmn`` is written on first access. ``unwrap()`` returns the state or raises the matching
+/// ``ParlourError``.
+#[pyclass(frozen, module = "parlour.dalmara", name = "ActionResult")]
+pub struct PyActionResult {
+    state: Option<Py<PyAny>>,
+    error: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl PyActionResult {
+    /// Build a result (``state`` for success, else ``error``, an ``EngineError``).
+    #[new]
+    #[pyo3(signature = (state, error = None))]
+    fn new(state: Option<Py<PyAny>>, error: Option<Py<PyAny>>) -> Self {
+        PyActionResult { state, error }
+    }
+    /// The new state on success, else None.
+    #[getter]
+    fn state(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.state.as_ref().map(|s| s.clone_ref(py))
+    }
+    /// The error (an ``EngineError``) on failure, else None.
+    #[getter]
+    fn error(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.error.as_ref().map(|s| s.clone_ref(py))
+    }
+    /// True when the action succeeded.
+    #[getter]
+    fn success(&self) -> bool {
+        self.error.is_none()
+    }
+    /// The DMN of the new state (None on failure).
+    #[getter]
+    fn dmn<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.state
+            .as_ref()
+            .map(|s| s.bind(py).call_method0("to_notation"))
+            .transpose()
+    }
+    /// The new state.
+    ///
+    /// Returns:
+    ///     The state.
+    ///
+    /// Raises:
+    ///     ParlourError: The matching error class with the error's code and message.
+    fn unwrap(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = &self.state {
+            return Ok(s.clone_ref(py));
+        }
+        match &self.error {
+            Some(e) => Err(PyErr::from_value(e.bind(py).call_method0("exception")?)),
+            None => Err(PyValueError::new_err("an ActionResult holds no state")),
+        }
+    }
+    /// The engine's result object (the state as its DMN).
+    ///
+    /// Returns:
+    ///     ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if let Some(e) = &self.error {
+            d.set_item("success", false)?;
+            d.set_item("error", e.bind(py).call_method0("to_dict")?)?;
+        } else {
+            d.set_item("success", true)?;
+            d.set_item("dmn", self.dmn(py)?)?;
+        }
+        Ok(d)
+    }
+    fn __getitem__<'py>(slf: &Bound<'py, Self>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        match key {
+            "success" | "dmn" | "state" | "error" => slf.getattr(key),
+            _ => Err(PyKeyError::new_err(key.to_string())),
+        }
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(match &self.error {
+            Some(e) => format!("ActionResult(success=False, error={})", e.bind(py).repr()?),
+            None => {
+                let dmn = self
+                    .dmn(py)?
+                    .map_or(Ok("None".to_string()), |d| d.repr().map(|r| r.to_string()))?;
+                format!("ActionResult(success=True, dmn={dmn})")
+            }
+        })
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> ReducedResult<'py> {
+        let py = slf.py();
+        let me = slf.get();
+        (slf.get_type().into_any(), (me.state(py), me.error(py)))
+    }
+}
+
+/// The Python implementations of the accelerated API functions (installed by
+/// `parlour.dalmara` at import); each accelerator calls its function for any argument it does not
+/// handle itself, so the Python function defines the behaviour.
+static FALLBACK: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
+
+fn fallback<'py>(
+    py: Python<'py>,
+    which: usize,
+    args: impl pyo3::call::PyCallArgs<'py>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let table = FALLBACK.get(py).ok_or_else(|| {
+        PyRuntimeError::new_err("parlour.dalmara is not imported: its API is not installed")
+    })?;
+    table[which].bind(py).call(args, kwargs)
+}
+
+/// `rules=` as a keyword dict for a fallback call (None when not given).
+fn rules_kw<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    rules
+        .map(|r| {
+            let d = PyDict::new(py);
+            d.set_item("rules", r).map(|()| d)
+        })
+        .transpose()
+}
+
+/// Install the Python implementations behind the accelerators (done once by
+/// `parlour.dalmara`).
+#[pyfunction]
+fn _install_api(
+    py: Python<'_>,
+    get_current_player: Py<PyAny>,
+    get_legal_moves: Py<PyAny>,
+    is_finished: Py<PyAny>,
+    play_card: Py<PyAny>,
+) {
+    let _ = FALLBACK.set(
+        py,
+        [get_current_player, get_legal_moves, is_finished, play_card],
+    );
+}
+
+/// ``getCurrentPlayer``: the player whose seat is ``nextMoveSeat``.
+///
+/// Args:
+///     x: A DMN string or a state.
+///     rules: The rule set.
+///
+/// Returns:
+///     The player.
+///
+/// Raises:
+///     NotationError: ``INVALID_DMN`` for malformed DMN.
+#[pyfunction]
+#[pyo3(signature = (x, *, rules = None))]
+fn get_current_player<'py>(
+    x: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = x.py();
+    if rules.is_none() {
+        if let Ok(s) = x.cast::<PyStateBase>() {
+            let s = s.get();
+            return s
+                .players
+                .bind(py)
+                .get_item(usize::from(s.inner.next_seat()));
+        }
+    }
+    fallback(py, 0, (x,), rules_kw(py, rules)?.as_ref())
+}
+
+/// ``getLegalMoves``: the legal plays of ``seat`` in the engine's order.
+///
+/// Args:
+///     x: A DMN string or a state.
+///     seat: The seat.
+///     rules: The rule set.
+///
+/// Returns:
+///     ``LegalMove(card, stack_position)`` values (empty when ``seat`` is not on turn).
+///
+/// Raises:
+///     NotationError: ``INVALID_DMN`` for malformed DMN.
+#[pyfunction]
+#[pyo3(signature = (x, seat, *, rules = None))]
+fn get_legal_moves<'py>(
+    x: &Bound<'py, PyAny>,
+    seat: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = x.py();
+    if rules.is_none() {
+        if let Ok(s) = x.cast::<PyStateBase>() {
+            return legal_list(py, &s.get().inner, seat).map(Bound::into_any);
+        }
+    }
+    fallback(py, 1, (x, seat), rules_kw(py, rules)?.as_ref())
+}
+
+/// ``isFinished``: a card has been played and every hand (and 2p stack) is empty.
+///
+/// Args:
+///     x: A DMN string or a state.
+///     rules: The rule set.
+///
+/// Returns:
+///     True when the game is over.
+///
+/// Raises:
+///     NotationError: ``INVALID_DMN`` for malformed DMN.
+#[pyfunction]
+#[pyo3(signature = (x, *, rules = None))]
+fn is_finished<'py>(
+    x: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = x.py();
+    if let Ok(s) = x.cast::<PyStateBase>() {
+        return Ok(PyBool::new(py, s.get().inner.is_finished())
+            .to_owned()
+            .into_any());
+    }
+    fallback(py, 2, (x,), rules_kw(py, rules)?.as_ref())
+}
+
+/// ``playCard``: play a card (a Ghopte submission while a Ghopte is unresolved).
+///
+/// Args:
+///     x: A DMN string or a state.
+///     seat: The seat playing (or the engine's payload dict ``{"seat", "card"}``).
+///     card: The card (2p: from hand or a face-up top of one's own stacks).
+///     rules: The rule set.
+///
+/// Returns:
+///     The result.
+///
+/// Raises:
+///     ConfigError: For an unknown ``rules``.
+#[pyfunction]
+#[pyo3(signature = (x, *args, rules = None, **kwargs), text_signature = "(x, seat=..., card=..., *, rules=None)")]
+fn play_card<'py>(
+    x: &Bound<'py, PyAny>,
+    args: &Bound<'py, PyTuple>,
+    rules: Option<&Bound<'py, PyAny>>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = x.py();
+    if rules.is_none() && kwargs.is_none() && args.len() == 2 {
+        if let Ok(s) = x.cast::<PyStateBase>() {
+            let seat = args.get_borrowed_item(0)?;
+            let card = args.get_borrowed_item(1)?;
+            let inner = &s.get().inner;
+            // an error takes the Python path, which builds the engine's error result
+            if let Ok(next) = with_card(&card, |c| caught(|| inner.play_card(seat_arg(&seat), c))) {
+                let state = PyStateBase::spawn(s, next)?;
+                let result = PyActionResult {
+                    state: Some(state.unbind()),
+                    error: None,
+                };
+                return Ok(Bound::new(py, result)?.into_any());
+            }
+        }
+    }
+    let mut all = Vec::with_capacity(args.len() + 1);
+    all.push(x.clone());
+    all.extend(args.iter());
+    let kw = match (kwargs, rules) {
+        (Some(k), Some(r)) => {
+            let k = k.copy()?;
+            k.set_item("rules", r)?;
+            Some(k)
+        }
+        (Some(k), None) => Some(k.clone()),
+        (None, r) => rules_kw(py, r)?,
+    };
+    fallback(py, 3, PyTuple::new(py, all)?, kw.as_ref())
+}
+
+/// The legal plays of `seat` as a list of the shared `LegalMove` values.
+fn legal_list<'py>(
+    py: Python<'py>,
+    inner: &DalMara,
+    seat: &Bound<'_, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let mut buf = Vec::with_capacity(16);
+    inner.legal_plays_into(seat_arg(seat), &mut buf);
+    let items: Vec<Bound<'py, PyLegalMove>> = buf
+        .into_iter()
+        .map(|(card, stack)| legal_py(py, card, stack))
+        .collect::<PyResult<_>>()?;
+    PyList::new(py, items)
+}
+
 /// Card index to the engine's string (`10s`).
 #[pyfunction]
 fn card_name(index: u8) -> PyResult<&'static str> {
@@ -747,6 +1243,13 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCore>()?;
     m.add_class::<PyLegalMove>()?;
     m.add_class::<PyMove>()?;
+    m.add_class::<PyStateBase>()?;
+    m.add_class::<PyActionResult>()?;
+    m.add_function(wrap_pyfunction!(_install_api, &m)?)?;
+    m.add_function(wrap_pyfunction!(get_current_player, &m)?)?;
+    m.add_function(wrap_pyfunction!(get_legal_moves, &m)?)?;
+    m.add_function(wrap_pyfunction!(is_finished, &m)?)?;
+    m.add_function(wrap_pyfunction!(play_card, &m)?)?;
     m.add_function(wrap_pyfunction!(card_name, &m)?)?;
     m.add_function(wrap_pyfunction!(card_index, &m)?)?;
     m.add("ACTION_SPACE", ACTION_SPACE)?;
