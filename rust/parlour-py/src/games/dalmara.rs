@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 use std::cell::Cell;
+use std::thread::LocalKey;
 
 const CARD_STR: [&str; 64] = [
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "",
@@ -47,7 +48,21 @@ fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
 
 /// The shared `LegalMove` value of `(card, stack)` (values are immutable, so one per value).
 fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, PyLegalMove>> {
-    let table = LEGAL_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyLegalMove>>> {
+    let table = legal_table(py)?;
+    match table.get(legal_slot(card, stack)) {
+        Some(m) => Ok(m.bind(py).clone()),
+        None => Bound::new(py, PyLegalMove { card, stack }),
+    }
+}
+
+/// The index of `(card, stack)` in the `LegalMove` table (in range for every card below 64).
+fn legal_slot(card: u8, stack: Option<u8>) -> usize {
+    usize::from(card) * 5 + stack.map_or(0, |k| usize::from(k.min(3)) + 1)
+}
+
+/// The table of shared `LegalMove` values: `(card, stack)` at [`legal_slot`].
+fn legal_table(py: Python<'_>) -> PyResult<&Vec<Py<PyLegalMove>>> {
+    LEGAL_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyLegalMove>>> {
         (0..64u16 * 5)
             .map(|i| {
                 let k = u8::try_from(i % 5).unwrap_or(0);
@@ -61,12 +76,23 @@ fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, P
                 )
             })
             .collect()
-    })?;
-    let i = usize::from(card) * 5 + stack.map_or(0, |k| usize::from(k.min(3)) + 1);
-    match table.get(i) {
-        Some(m) => Ok(m.bind(py).clone()),
-        None => Bound::new(py, PyLegalMove { card, stack }),
-    }
+    })
+}
+
+thread_local! {
+    /// Reusable buffers of legal plays and protocol moves (see [`with_buf`]).
+    static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
+    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
+}
+
+/// Run `f` with this thread's reusable buffer in `key`, so that no call allocates once the
+/// buffer has grown (a nested call finds the cell empty and uses a fresh buffer).
+fn with_buf<T, R>(key: &'static LocalKey<Cell<Vec<T>>>, f: impl FnOnce(&mut Vec<T>) -> R) -> R {
+    let mut buf = key.take();
+    buf.clear();
+    let out = f(&mut buf);
+    key.set(buf);
+    out
 }
 
 /// The shared `Move` value of a core move.
@@ -722,7 +748,8 @@ impl PyCore {
 /// `to_move`, `legal_moves`, `apply_index`, `apply`) without a Python frame.
 #[pyclass(subclass, frozen, module = "parlour._core.dalmara", name = "StateBase")]
 pub struct PyStateBase {
-    inner: DalMara,
+    /// Boxed: a new state moves a pointer, not the 496-byte position, through its construction.
+    inner: Box<DalMara>,
     players: Py<PyTuple>,
     dmn: PyOnceLock<Py<PyString>>,
 }
@@ -740,7 +767,7 @@ impl PyStateBase {
     /// A new instance of `slf`'s own class (the Python subclass) with the same roster.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
         let value = PyStateBase {
-            inner,
+            inner: Box::new(inner),
             players: slf.get().players.clone_ref(slf.py()),
             dmn: PyOnceLock::new(),
         };
@@ -766,7 +793,7 @@ impl PyStateBase {
                     ))
                 })?;
                 Ok(PyStateBase {
-                    inner: core.get().inner.clone(),
+                    inner: Box::new(core.get().inner.clone()),
                     players: players.unbind(),
                     dmn: PyOnceLock::new(),
                 })
@@ -785,7 +812,7 @@ impl PyStateBase {
     /// The position (a new `Core` on each access).
     #[getter(_c)]
     fn get_core(&self) -> PyCore {
-        wrap(self.inner.clone())
+        wrap((*self.inner).clone())
     }
 
     /// The roster (a tuple of `Player`, in seat order).
@@ -815,7 +842,7 @@ impl PyStateBase {
     /// The seat to move (None when finished); a blocked rulebook 2p lead moves to a pickup.
     #[getter]
     fn to_move(&self) -> Option<u8> {
-        GameState::to_move(&self.inner)
+        GameState::to_move(&*self.inner)
     }
 
     /// `nextMoveSeat`: who acts next.
@@ -836,13 +863,14 @@ impl PyStateBase {
     ///     Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
     ///     declarations when a 2p Turup is to be declared.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.protocol_moves(&mut buf);
-        let items: Vec<Bound<'py, PyMove>> = buf
-            .into_iter()
-            .map(|m| move_py(py, m))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
+        with_buf(&MOVES, |buf| {
+            self.inner.protocol_moves(buf);
+            let items: Vec<Bound<'py, PyMove>> = buf
+                .iter()
+                .map(|&m| move_py(py, m))
+                .collect::<PyResult<_>>()?;
+            PyTuple::new(py, items)
+        })
     }
 
     /// The position after the ``index``-th legal move.
@@ -857,14 +885,18 @@ impl PyStateBase {
     ///     IndexError: When ``index`` is out of range.
     fn apply_index<'py>(slf: &Bound<'py, Self>, index: i64) -> PyResult<Bound<'py, PyAny>> {
         let inner = &slf.get().inner;
-        let mut buf = Vec::with_capacity(16);
-        inner.protocol_moves(&mut buf);
-        let mv = usize::try_from(index)
-            .ok()
-            .and_then(|i| buf.get(i).copied())
-            .ok_or_else(|| {
-                PyIndexError::new_err(format!("move index {index} out of range 0..{}", buf.len()))
-            })?;
+        let mv = with_buf(&MOVES, |buf| {
+            inner.protocol_moves(buf);
+            usize::try_from(index)
+                .ok()
+                .and_then(|i| buf.get(i).copied())
+                .ok_or_else(|| {
+                    PyIndexError::new_err(format!(
+                        "move index {index} out of range 0..{}",
+                        buf.len()
+                    ))
+                })
+        })?;
         let next = guarded(|| inner.apply(mv))?;
         Self::spawn(slf, next)
     }
@@ -1208,13 +1240,28 @@ fn legal_list<'py>(
     inner: &DalMara,
     seat: &Bound<'_, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let mut buf = Vec::with_capacity(16);
-    inner.legal_plays_into(seat_arg(seat), &mut buf);
-    let items: Vec<Bound<'py, PyLegalMove>> = buf
-        .into_iter()
-        .map(|(card, stack)| legal_py(py, card, stack))
-        .collect::<PyResult<_>>()?;
-    PyList::new(py, items)
+    let table = legal_table(py)?;
+    with_buf(&PLAYS, |buf| {
+        inner.legal_plays_into(seat_arg(seat), buf);
+        if buf.iter().all(|&(c, _)| usize::from(c) < 64) {
+            // every play has its shared value: no vector of items is built
+            PyList::new(
+                py,
+                buf.iter().map(|&(c, k)| {
+                    table.get(legal_slot(c, k)).map_or_else(
+                        || py.None().into_bound(py),
+                        |m| m.bind(py).clone().into_any(),
+                    )
+                }),
+            )
+        } else {
+            let items: Vec<Bound<'py, PyLegalMove>> = buf
+                .iter()
+                .map(|&(card, stack)| legal_py(py, card, stack))
+                .collect::<PyResult<_>>()?;
+            PyList::new(py, items)
+        }
+    })
 }
 
 /// Card index to the engine's string (`10s`).
