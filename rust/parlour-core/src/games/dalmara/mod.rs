@@ -13,6 +13,7 @@
 //! DMN parsing lives in the Python layer; [`DalMara::from_parts`] validates what it builds.
 //! [`crate::game::GameState::to_notation`] writes DMN.
 
+mod fast;
 mod rules;
 
 pub use rules::{CardIn, Deck};
@@ -983,6 +984,10 @@ impl GameState for DalMara {
 
     fn apply_mut(&mut self, mv: Move) -> Result<()> {
         self.apply_move(mv)
+    }
+
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        self.random_plays_four(rng, max)
     }
 
     fn is_terminal(&self) -> bool {
