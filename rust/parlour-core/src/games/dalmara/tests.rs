@@ -264,3 +264,28 @@ fn fast_random_plays_match_from_odd_positions() {
     }
     assert!(tried > 200);
 }
+
+#[test]
+fn simulated_four_player_deals_match_deal_four() {
+    for rules in [Rules::Rulebook, Rules::Engine] {
+        let config = DalMaraConfig { four: true, rules };
+        for seed in 0..300 {
+            let mut rng = Rng::new(seed);
+            let dealer = rng.below(4) as u8;
+            let mut deck = FULL_DECK;
+            crate::rng::shuffle(&mut deck, &mut rng);
+            let expected = DalMara::create(true, dealer, rules)
+                .unwrap()
+                .deal_four(
+                    i64::from(dealer),
+                    Deck::Cards(&deck),
+                    GhopteOrder::DealerLast,
+                )
+                .unwrap();
+            let got = DalMara::new_game(&config, seed);
+            assert_eq!(got, expected);
+            assert_eq!(got.zobrist(), expected.zobrist());
+            assert_eq!(got.dmn(), expected.dmn());
+        }
+    }
+}
