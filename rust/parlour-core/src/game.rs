@@ -2,6 +2,7 @@
 //! the bots are written once against it.
 
 use crate::error::Result;
+use crate::rng::Rng;
 use std::fmt::Debug;
 
 /// A seat number, `0..num_seats()`.
@@ -35,6 +36,16 @@ pub trait GameState: Clone + Send + Sync + Sized {
     fn apply_mut(&mut self, mv: Self::Move) -> Result<()> {
         *self = self.apply(mv)?;
         Ok(())
+    }
+    /// Random moves made in place for the playout loop: at most `max`, each the move at
+    /// `rng.index(n)` of the `n` moves [`GameState::legal_moves_into`] lists, applied as
+    /// [`GameState::apply_mut`] would (so exactly what [`crate::sim::playout`] does with
+    /// [`crate::sim::Policy::Random`]), stopping early when the game ends or the game's fast
+    /// path no longer applies. Returns the number of moves made; the default makes none, and
+    /// the playout loop then makes its moves one at a time.
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        let _ = (rng, max);
+        0
     }
     /// True when the game is over.
     fn is_terminal(&self) -> bool;

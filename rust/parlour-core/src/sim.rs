@@ -60,9 +60,23 @@ pub const MAX_MOVES: u32 = 100_000;
 /// `NO_COMPUTER_PLAYER` when the policy is `Computer` and the game has none; `PLAYOUT_STUCK`
 /// when a non-terminal state has no legal move or the game exceeds [`MAX_MOVES`].
 pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Result<Playout> {
-    let mut buf: Vec<G::Move> = Vec::with_capacity(64);
+    // Allocated on first use: a game with a fast path may never need it.
+    let mut buf: Vec<G::Move> = Vec::new();
     let mut moves = 0u32;
     while !state.is_terminal() {
+        if policy == Policy::Random {
+            let made = state.random_moves_in_place(rng, MAX_MOVES + 1 - moves);
+            if made > 0 {
+                moves += made;
+                if moves > MAX_MOVES {
+                    return Err(Error::invalid_state(
+                        "PLAYOUT_STUCK",
+                        "game exceeded the move bound",
+                    ));
+                }
+                continue;
+            }
+        }
         let mv = match policy {
             Policy::Computer => state.computer_move().ok_or_else(|| {
                 Error::config(
@@ -71,6 +85,9 @@ pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Res
                 )
             })?,
             Policy::Random | Policy::First => {
+                if buf.capacity() == 0 {
+                    buf.reserve(64);
+                }
                 state.legal_moves_into(&mut buf);
                 if buf.is_empty() {
                     return Err(Error::invalid_state(

@@ -13,6 +13,7 @@
 //! DMN parsing lives in the Python layer; [`DalMara::from_parts`] validates what it builds.
 //! [`crate::game::GameState::to_notation`] writes DMN.
 
+mod fast;
 mod rules;
 
 pub use rules::{CardIn, Deck};
@@ -929,11 +930,14 @@ impl DalMara {
         let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
         let mut deck = FULL_DECK;
         shuffle(&mut deck, &mut rng);
-        let s = DalMara::create(config.four, dealer, config.rules)?;
-        let d = Deck::Cards(&deck);
+        let mut s = DalMara::create(config.four, dealer, config.rules)?;
         if config.four {
-            return s.deal_four(i64::from(dealer), d, GhopteOrder::DealerLast);
+            // What `deal_four` does once its checks pass (they do: a fresh game, the dealer
+            // dealing, a shuffled full deck), without the checks and the copy.
+            s.deal_four_cards(&deck, GhopteOrder::DealerLast);
+            return Ok(s);
         }
+        let d = Deck::Cards(&deck);
         let s = s.deal_two_hands(i64::from(dealer), d)?;
         let nd = s.next;
         let mut counts = [0u8; 4];
@@ -983,6 +987,10 @@ impl GameState for DalMara {
 
     fn apply_mut(&mut self, mv: Move) -> Result<()> {
         self.apply_move(mv)
+    }
+
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        self.random_plays_four(rng, max)
     }
 
     fn is_terminal(&self) -> bool {

@@ -256,11 +256,18 @@ impl DalMara {
             return Err(act("Only the dealer can deal cards"));
         }
         let mut s = self.clone();
+        s.deal_four_cards(&cards, order);
+        Ok(s)
+    }
+
+    /// The reducer of `DEAL_FOUR_PLAYER` once validated: `cards` are 52 distinct cards.
+    pub(super) fn deal_four_cards(&mut self, cards: &[u8], order: GhopteOrder) {
+        let s = self;
         for h in &mut s.hands {
             *h = Pile::default();
         }
         for i in 0..4u8 {
-            let seat = usize::from((self.dealer + 1 + i) % 4);
+            let seat = usize::from((s.dealer + 1 + i) % 4);
             let i = usize::from(i);
             for range in [
                 5 * i..5 * i + 5,
@@ -275,8 +282,8 @@ impl DalMara {
         // Ghopte detection, in scan order; stored seat-grouped as DMN lists them.
         let mut found: Vec<super::Ghopte> = Vec::new();
         let start = match order {
-            GhopteOrder::DealerLast => self.dealer + 1,
-            GhopteOrder::DealerFirst => self.dealer,
+            GhopteOrder::DealerLast => s.dealer + 1,
+            GhopteOrder::DealerFirst => s.dealer,
         };
         for i in 0..4u8 {
             let seat = (start + i) % 4;
@@ -307,7 +314,7 @@ impl DalMara {
         } else {
             s.lead = None;
             s.is_ghopte = false;
-            s.next = (self.dealer + 1) % 4;
+            s.next = (s.dealer + 1) % 4;
         }
         let mut grouped = found;
         grouped.sort_by_key(|g| g.seat);
@@ -317,7 +324,6 @@ impl DalMara {
             *slot = g;
         }
         s.rehash();
-        Ok(s)
     }
 
     /// `DEAL_TWO_PLAYER_HANDS`.

@@ -127,3 +127,165 @@ fn batch_runs_both_modes() {
         assert!(a.moves.iter().all(|&m| m >= 52));
     }
 }
+
+/// One random move the generic way (the move list, one draw, `apply_mut`); false when there
+/// is no legal move.
+fn generic_random_step(s: &mut DalMara, rng: &mut Rng, buf: &mut Vec<Move>) -> bool {
+    s.legal_moves_into(buf);
+    if buf.is_empty() {
+        return false;
+    }
+    let mv = buf[rng.index(buf.len())];
+    s.apply_mut(mv).unwrap();
+    true
+}
+
+/// Play `s` out both ways, the fast path one move at a time, and compare after every move.
+fn check_fast_path_from(start: &DalMara, seed: u64) {
+    let (mut a, mut b) = (start.clone(), start.clone());
+    let (mut ra, mut rb) = (Rng::new(seed), Rng::new(seed));
+    let mut buf = Vec::new();
+    while !a.is_terminal() {
+        let made = b.random_moves_in_place(&mut rb, 1);
+        let moved = generic_random_step(&mut a, &mut ra, &mut buf);
+        if made == 0 {
+            // No fast path here: the state is untouched, the generic step does the move.
+            assert_eq!(a.is_terminal(), b.is_terminal());
+            if moved {
+                let mut rb2 = rb.clone();
+                assert!(generic_random_step(&mut b, &mut rb2, &mut buf));
+                rb = rb2;
+            } else {
+                // Stuck (a seat on turn without a card): neither path moved.
+                assert_eq!(a, b);
+                assert_eq!(b.zobrist(), b.recomputed_hash());
+                return;
+            }
+        } else {
+            assert!(moved, "fast path moved where the generic path is stuck");
+        }
+        assert!(made <= 1);
+        assert_eq!(a, b, "{}", a.dmn());
+        assert_eq!(a.zobrist(), b.zobrist());
+        assert_eq!(b.zobrist(), b.recomputed_hash());
+        assert_eq!(ra, rb);
+    }
+    assert!(b.is_terminal());
+    // And the whole game in one call.
+    let mut c = start.clone();
+    let mut rc = Rng::new(seed);
+    let mut steps = 0;
+    while !c.is_terminal() {
+        let made = c.random_moves_in_place(&mut rc, 1000);
+        if made == 0 && !generic_random_step(&mut c, &mut rc, &mut buf) {
+            break;
+        }
+        steps += 1;
+        assert!(steps < 200);
+    }
+    assert_eq!(a, c);
+    assert_eq!(a.zobrist(), c.zobrist());
+    assert_eq!(ra, rc);
+}
+
+#[test]
+fn fast_random_plays_match_the_protocol_path() {
+    for rules in [Rules::Rulebook, Rules::Engine] {
+        let config = DalMaraConfig { four: true, rules };
+        for seed in 0..400 {
+            let s = DalMara::new_game(&config, seed);
+            check_fast_path_from(&s, seed ^ 0x55);
+        }
+    }
+    // Two-player games have no fast path.
+    let mut s = DalMara::new_game(
+        &DalMaraConfig {
+            four: false,
+            rules: Rules::Rulebook,
+        },
+        1,
+    );
+    assert_eq!(s.random_moves_in_place(&mut Rng::new(1), 100), 0);
+}
+
+#[test]
+fn fast_random_plays_match_from_odd_positions() {
+    // Positions the parts allow but play does not reach: a lead with no trick, a trick whose
+    // first card is not of the lead, a Turup set earlier, uneven or oversized hands.
+    let mut rng = Rng::new(99);
+    let mut buf = Vec::new();
+    let mut tried = 0;
+    for rules in [Rules::Rulebook, Rules::Engine] {
+        for seed in 0..150 {
+            let mut s = DalMara::new_game(&DalMaraConfig { four: true, rules }, seed);
+            let stop = rng.index(50);
+            for _ in 0..stop {
+                if s.is_terminal() || !generic_random_step(&mut s, &mut rng, &mut buf) {
+                    break;
+                }
+            }
+            if s.is_terminal() {
+                continue;
+            }
+            let mut p = s.parts();
+            match rng.index(6) {
+                0 => p.lead = Some(rng.index(4) as u8),
+                1 => p.lead = None,
+                2 => {
+                    p.turup = Some(rng.index(4) as u8);
+                    p.turup_trick = if rules == Rules::Rulebook && rng.index(2) == 0 {
+                        Some(p.trick_number)
+                    } else {
+                        None
+                    };
+                }
+                3 => {
+                    // Move a card from one hand to another.
+                    let from = rng.index(4);
+                    if let Some(c) = p.hands[from].pop() {
+                        p.hands[(from + 1 + rng.index(3)) % 4].push(c);
+                    }
+                }
+                4 => {
+                    // An oversized hand (no fast path while it lasts).
+                    let from = rng.index(4);
+                    let to = (from + 1) % 4;
+                    let moved: Vec<u8> = p.hands[from].drain(..).collect();
+                    p.hands[to].extend(moved);
+                }
+                _ => p.next = rng.index(4) as u8,
+            }
+            let Ok(odd) = DalMara::from_parts(&p) else {
+                continue;
+            };
+            tried += 1;
+            check_fast_path_from(&odd, seed);
+        }
+    }
+    assert!(tried > 200);
+}
+
+#[test]
+fn simulated_four_player_deals_match_deal_four() {
+    for rules in [Rules::Rulebook, Rules::Engine] {
+        let config = DalMaraConfig { four: true, rules };
+        for seed in 0..300 {
+            let mut rng = Rng::new(seed);
+            let dealer = rng.below(4) as u8;
+            let mut deck = FULL_DECK;
+            crate::rng::shuffle(&mut deck, &mut rng);
+            let expected = DalMara::create(true, dealer, rules)
+                .unwrap()
+                .deal_four(
+                    i64::from(dealer),
+                    Deck::Cards(&deck),
+                    GhopteOrder::DealerLast,
+                )
+                .unwrap();
+            let got = DalMara::new_game(&config, seed);
+            assert_eq!(got, expected);
+            assert_eq!(got.zobrist(), expected.zobrist());
+            assert_eq!(got.dmn(), expected.dmn());
+        }
+    }
+}
