@@ -146,7 +146,7 @@ def test_state_base_is_immutable_and_not_constructible_bare() -> None:
     with pytest.raises(AttributeError):
         s._dmn = "x"  # type: ignore[misc]
     with pytest.raises(TypeError, match="create a Dal Mara state"):
-        native.StateBase()
+        native.GameState()
     with pytest.raises(TypeError, match="a GameState wraps a core position"):
         dm.GameState("4p")  # type: ignore[arg-type]
     assert copy.copy(s) is s

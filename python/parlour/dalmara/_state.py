@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour._core import dalmara as _native
+from parlour._native import fold_into_base
 from parlour.dalmara._dmn import CARD_INDEX, CARD_NAMES, Parts, parse_parts
 from parlour.errors import (
     ConfigError,
@@ -205,6 +206,7 @@ def _default_players(n: int) -> tuple[Player, ...]:
 
 _PLAYERS_4: Final = _default_players(4)
 _PLAYERS_2: Final = _default_players(2)
+_native._install_rosters(_PLAYERS_4, _PLAYERS_2)
 
 
 def _remember(text: str, rules: str, core: _native.Core) -> GameState:
@@ -258,14 +260,19 @@ def parse_core(text: str, rules: str) -> _native.Core:
     return parse_state(text, rules)._c
 
 
-class GameState(_native.StateBase):
+@fold_into_base
+class GameState(_native.GameState):
     """A Dal Mara position (immutable, hashable, picklable).
+
+    Build one with ``create_game``, ``parse_dmn``, ``GameState.from_notation`` or
+    ``GameState.random``; ``GameState(core, players=None)`` wraps a core position.
 
     It follows parlour's uniform state protocol (``to_move``, ``legal_moves()``,
     ``apply(move)``, ``returns()``, ``zobrist``, ``to_notation()``) and exposes the engine's
-    ``GameState`` fields as read-only properties (``mode``, ``hands``, ``trick``, …). The
-    position lives in a Rust base class, which also runs the hot path of Python loops
-    (``is_terminal``, ``to_move``, ``legal_moves()``, ``apply()``, ``apply_index()``).
+    ``GameState`` fields as read-only properties (``mode``, ``hands``, ``trick``, …). The class
+    is the Rust class ``parlour._core.dalmara.GameState``, which runs the hot path of Python
+    loops (``is_terminal``, ``to_move``, ``legal_moves()``, ``apply()``, ``apply_index()``);
+    the members below are written in Python and installed on it (``fold_into_base``).
 
     >>> s = GameState.from_notation("4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3")
     >>> s.mode, s.dealer_seat, s.next_move_seat, s.is_terminal
@@ -273,20 +280,6 @@ class GameState(_native.StateBase):
     """
 
     __slots__ = ()
-
-    def __new__(cls, core: _native.Core, players: tuple[Player, ...] | None = None) -> Self:
-        """Wrap a core position (use ``from_notation`` or ``create_game`` instead).
-
-        Args:
-            core: The core position.
-            players: The roster (None: the default teams).
-
-        Raises:
-            TypeError: When ``core`` is not a core position.
-        """
-        if not isinstance(core, _native.Core):
-            raise TypeError(f"a GameState wraps a core position, not {type(core).__name__}")
-        return super().__new__(cls, core, _roster(core, players))
 
     # ---------------------------------------------------------------- protocol
     @classmethod
@@ -508,15 +501,8 @@ class GameState(_native.StateBase):
         return self
 
 
-def _roster(core: _native.Core, players: tuple[Player, ...] | None) -> tuple[Player, ...]:
-    """``players``, or the default roster of the core's mode when None."""
-    if players is not None:
-        return players
-    return _PLAYERS_4 if core.four else _PLAYERS_2
-
-
 def wrap_state(core: _native.Core, players: tuple[Player, ...]) -> GameState:
-    """A ``GameState`` around ``core`` without running ``__init__`` (the hot path).
+    """A ``GameState`` around ``core``.
 
     Args:
         core: The core position.

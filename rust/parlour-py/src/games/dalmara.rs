@@ -743,11 +743,13 @@ impl PyCore {
     }
 }
 
-/// `parlour.dalmara.GameState` is a Python subclass of this class: it holds the position, the
-/// roster and the DMN once written, and runs the hot path of Python loops (`is_terminal`,
-/// `to_move`, `legal_moves`, `apply_index`, `apply`) without a Python frame.
-#[pyclass(subclass, frozen, module = "parlour._core.dalmara", name = "StateBase")]
-pub struct PyStateBase {
+/// `parlour.dalmara.GameState`: the position, the roster and the DMN once written. The hot path
+/// of Python loops (`is_terminal`, `to_move`, `legal_moves`, `apply_index`, `apply`) is here;
+/// the engine's fields and the notation are written in Python (`parlour/dalmara/_state.py`) and
+/// installed on this class at import (`parlour._native.fold_into_base`), so that a move makes an
+/// instance of this class itself, which is about twice as fast as making a Python subclass's.
+#[pyclass(subclass, frozen, module = "parlour.dalmara", name = "GameState")]
+pub struct PyGameState {
     /// Boxed: a new state moves a pointer, not the 496-byte position, through its construction.
     inner: Box<DalMara>,
     players: Py<PyTuple>,
@@ -755,58 +757,69 @@ pub struct PyStateBase {
 }
 
 thread_local! {
-    /// The value of the next instance made by `StateBase.__new__` without arguments (see
+    /// The value of the next instance made by `GameState.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyStateBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyGameState>> = const { Cell::new(None) };
 }
 
 /// Makes the instances of `GameState` (and of any other subclass) from Rust.
-static SPAWN: Spawner<PyStateBase> = Spawner::new(&PENDING);
+static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
 
-impl PyStateBase {
+impl PyGameState {
     /// A new instance of `slf`'s own class (the Python subclass) with the same roster.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
-        let value = PyStateBase {
+        let value = PyGameState {
             inner: Box::new(inner),
             players: slf.get().players.clone_ref(slf.py()),
             dmn: PyOnceLock::new(),
         };
-        SPAWN.spawn(&slf.get_type(), value)
+        let py = slf.py();
+        let cls = slf.get_type();
+        if cls.is(py.get_type::<Self>()) {
+            // the class itself: no subclass instance to hand over
+            return Ok(Bound::new(py, value)?.into_any());
+        }
+        SPAWN.spawn(&cls, value)
     }
 }
 
 #[pymethods]
-impl PyStateBase {
-    /// `StateBase.__new__(cls, core, players)`: a state of class `cls` (a copy of `core`).
+impl PyGameState {
+    /// `GameState(core, players=None)`: a state wrapping a copy of the core position `core`
+    /// (use `from_notation` or `create_game` instead); `players` defaults to the default teams.
     #[new]
     #[pyo3(signature = (core = None, players = None))]
     fn new(core: Option<&Bound<'_, PyAny>>, players: Option<Bound<'_, PyTuple>>) -> PyResult<Self> {
-        match (core, players) {
-            (Some(core), Some(players)) => {
-                let core = core.cast::<PyCore>().map_err(|_| {
-                    PyTypeError::new_err(format!(
-                        "a GameState wraps a core position, not {}",
-                        core.get_type()
-                            .name()
-                            .map(|n| n.to_string())
-                            .unwrap_or_default()
-                    ))
-                })?;
-                Ok(PyStateBase {
-                    inner: Box::new(core.get().inner.clone()),
-                    players: players.unbind(),
-                    dmn: PyOnceLock::new(),
-                })
-            }
-            (None, None) => SPAWN.take().ok_or_else(|| {
+        let Some(core) = core else {
+            return SPAWN.take().ok_or_else(|| {
                 PyTypeError::new_err(
                     "create a Dal Mara state with parlour.dalmara.create_game or parse_dmn",
                 )
-            }),
-            _ => Err(PyTypeError::new_err(
-                "StateBase needs a core position and a roster",
-            )),
-        }
+            });
+        };
+        let py = core.py();
+        let core = core.cast::<PyCore>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a GameState wraps a core position, not {}",
+                core.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        let inner = Box::new(core.get().inner.clone());
+        let players = match players {
+            Some(p) => p.unbind(),
+            None => {
+                let (four, two) = ROSTERS.get(py).ok_or_else(not_installed)?;
+                if inner.is_four() { four } else { two }.clone_ref(py)
+            }
+        };
+        Ok(PyGameState {
+            inner,
+            players,
+            dmn: PyOnceLock::new(),
+        })
     }
 
     /// The position (a new `Core` on each access).
@@ -1056,15 +1069,20 @@ impl PyActionResult {
 /// handle itself, so the Python function defines the behaviour.
 static FALLBACK: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
 
+/// The default rosters of four- and two-player games (see `_install_rosters`).
+static ROSTERS: PyOnceLock<(Py<PyTuple>, Py<PyTuple>)> = PyOnceLock::new();
+
+fn not_installed() -> PyErr {
+    PyRuntimeError::new_err("parlour.dalmara is not imported: its API is not installed")
+}
+
 fn fallback<'py>(
     py: Python<'py>,
     which: usize,
     args: impl pyo3::call::PyCallArgs<'py>,
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let table = FALLBACK.get(py).ok_or_else(|| {
-        PyRuntimeError::new_err("parlour.dalmara is not imported: its API is not installed")
-    })?;
+    let table = FALLBACK.get(py).ok_or_else(not_installed)?;
     table[which].bind(py).call(args, kwargs)
 }
 
@@ -1097,6 +1115,13 @@ fn _install_api(
     );
 }
 
+/// Install the default rosters of four- and two-player games (done once by
+/// `parlour.dalmara`).
+#[pyfunction]
+fn _install_rosters(py: Python<'_>, four: Py<PyTuple>, two: Py<PyTuple>) {
+    let _ = ROSTERS.set(py, (four, two));
+}
+
 /// ``getCurrentPlayer``: the player whose seat is ``nextMoveSeat``.
 ///
 /// Args:
@@ -1116,7 +1141,7 @@ fn get_current_player<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
     if rules.is_none() {
-        if let Ok(s) = x.cast::<PyStateBase>() {
+        if let Ok(s) = x.cast::<PyGameState>() {
             let s = s.get();
             return s
                 .players
@@ -1148,7 +1173,7 @@ fn get_legal_moves<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
     if rules.is_none() {
-        if let Ok(s) = x.cast::<PyStateBase>() {
+        if let Ok(s) = x.cast::<PyGameState>() {
             return legal_list(py, &s.get().inner, seat).map(Bound::into_any);
         }
     }
@@ -1173,7 +1198,7 @@ fn is_finished<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if let Ok(s) = x.cast::<PyStateBase>() {
+    if let Ok(s) = x.cast::<PyGameState>() {
         return Ok(PyBool::new(py, s.get().inner.is_finished())
             .to_owned()
             .into_any());
@@ -1204,13 +1229,13 @@ fn play_card<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
     if rules.is_none() && kwargs.is_none() && args.len() == 2 {
-        if let Ok(s) = x.cast::<PyStateBase>() {
+        if let Ok(s) = x.cast::<PyGameState>() {
             let seat = args.get_borrowed_item(0)?;
             let card = args.get_borrowed_item(1)?;
             let inner = &s.get().inner;
             // an error takes the Python path, which builds the engine's error result
             if let Ok(next) = with_card(&card, |c| caught(|| inner.play_card(seat_arg(&seat), c))) {
-                let state = PyStateBase::spawn(s, next)?;
+                let state = PyGameState::spawn(s, next)?;
                 let result = PyActionResult {
                     state: Some(state.unbind()),
                     error: None,
@@ -1290,9 +1315,10 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCore>()?;
     m.add_class::<PyLegalMove>()?;
     m.add_class::<PyMove>()?;
-    m.add_class::<PyStateBase>()?;
+    m.add_class::<PyGameState>()?;
     m.add_class::<PyActionResult>()?;
     m.add_function(wrap_pyfunction!(_install_api, &m)?)?;
+    m.add_function(wrap_pyfunction!(_install_rosters, &m)?)?;
     m.add_function(wrap_pyfunction!(get_current_player, &m)?)?;
     m.add_function(wrap_pyfunction!(get_legal_moves, &m)?)?;
     m.add_function(wrap_pyfunction!(is_finished, &m)?)?;
