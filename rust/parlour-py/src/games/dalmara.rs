@@ -766,20 +766,14 @@ thread_local! {
 static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
 
 impl PyGameState {
-    /// A new instance of `slf`'s own class (the Python subclass) with the same roster.
+    /// A new instance of `slf`'s own class with the same roster.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
         let value = PyGameState {
             inner: Box::new(inner),
             players: slf.get().players.clone_ref(slf.py()),
             dmn: PyOnceLock::new(),
         };
-        let py = slf.py();
-        let cls = slf.get_type();
-        if cls.is(py.get_type::<Self>()) {
-            // the class itself: no subclass instance to hand over
-            return Ok(Bound::new(py, value)?.into_any());
-        }
-        SPAWN.spawn(&cls, value)
+        SPAWN.spawn(&slf.get_type(), value)
     }
 }
 
