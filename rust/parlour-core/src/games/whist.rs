@@ -115,6 +115,12 @@ impl Whist {
     pub fn hand(&self, seat: Seat) -> CardSet {
         self.play.hand(seat)
     }
+
+    /// The card play: hands, trick, leader, trump, tricks won per seat.
+    #[must_use]
+    pub fn trick_play(&self) -> &TrickPlay<4> {
+        &self.play
+    }
 }
 
 impl GameState for Whist {

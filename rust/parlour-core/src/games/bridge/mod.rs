@@ -231,6 +231,11 @@ impl BridgePlay {
         self.play.full_hash() ^ self.contract_key()
     }
 
+    /// The card play: hands, trick, leader, trump, tricks won per side.
+    #[must_use]
+    pub fn trick_play(&self) -> &TrickPlay<2> {
+        &self.play
+    }
     /// The cards still held by `seat` (0–3).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
