@@ -16,25 +16,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from os import PathLike
-from typing import cast
 
+from parlour.bridge import _reading
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, sort_cards
-from parlour.bridge.play import HandsData
-from parlour.bridge.records import (
-    Board,
-    BridgeFormatError,
-    Contract,
-    Problem,
-    contract_from_auction,
-)
-from parlour.errors import ConfigError
+from parlour.bridge.records import Board, Contract, Problem, contract_from_auction
 
 __all__ = ["read", "read_file"]
 
 _LIN_SEATS: tuple[Seat, Seat, Seat, Seat] = ("S", "W", "N", "E")
 _DEALER = {"1": "S", "2": "W", "3": "N", "4": "E"}
 _VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
-_BID = re.compile(r"^([1-7])(NT|N|S|H|D|C)$")
 _RS = re.compile(r"^([1-7])(N|S|H|D|C)([NESW])(x{0,2})(=|[+-]\d+)$", re.IGNORECASE)
 
 
@@ -94,18 +85,11 @@ def _hand(text: str) -> list[str] | None:
     return cards
 
 
+_LIN_CALLS = {"D": "X", "R": "XX"}
+
+
 def _norm_call(v: str) -> str | None:
-    t = v.strip().rstrip("!").upper()
-    if t in ("P", "PASS"):
-        return "Pass"
-    if t in ("D", "X", "DBL"):
-        return "X"
-    if t in ("R", "XX", "RDBL"):
-        return "XX"
-    m = _BID.match(t)
-    if m:
-        return m.group(1) + ("NT" if m.group(2) in ("N", "NT") else m.group(2))
-    return None
+    return _reading.normal_call(v.strip().rstrip("!").upper(), _LIN_CALLS)
 
 
 def read(text: str, *, raise_errors: bool = False) -> list[Board]:
@@ -188,13 +172,7 @@ def read(text: str, *, raise_errors: bool = False) -> list[Board]:
             boards[0] = replace(b0, problems=tuple(loose) + b0.problems)
         else:
             boards.append(Board(source_format="lin", problems=tuple(loose)))
-    if raise_errors:
-        probs = tuple(p for b in boards for p in b.problems)
-        if probs:
-            raise BridgeFormatError(
-                probs[0].code, f"{len(probs)} problems; first: {probs[0]}", probs
-            )
-    return boards
+    return _reading.finish(boards, raise_errors)
 
 
 def _board(r: _Raw, event: str | None, first_board: int | None, results: list[str]) -> Board:
@@ -242,16 +220,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         seen: set[str] = set()
         for seat, cards in got.items():
             for c in cards:
-                if c in seen:
-                    problems.append(Problem("DEAL_DUPLICATE_CARD", f"{c} is dealt twice", ln, col))
+                if not _reading.dealt_once(c, seen, problems, ln, col):
                     ok = False
-                seen.add(c)
-            if len(cards) != 13:
-                problems.append(
-                    Problem(
-                        "DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", ln, col
-                    )
-                )
+            if not _reading.full_hand(seat, cards, problems, ln, col):
                 ok = False
         missing = [s for s in _LIN_SEATS if s not in got]
         if ok and len(missing) == 1:
@@ -283,17 +254,11 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
             where.append((ln, col))
         else:
             problems.append(Problem("PLAY_INVALID_CARD", f"not a card: {value!r}", ln, col))
-    if play and contract is None:
-        problems.append(
-            Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", r.line, r.col)
-        )
+    _reading.require_contract(contract, play, problems, r.line, r.col)
     claim: int | None = None
     if r.claim is not None:
         value, ln, col = r.claim
-        if value.strip().isdigit() and int(value) <= 13:
-            claim = int(value)
-        else:
-            problems.append(Problem("INVALID_CLAIM", f"not a trick count: {value!r}", ln, col))
+        claim = _reading.trick_count(value, "INVALID_CLAIM", problems, ln, col)
     result = claim
     if first_board is not None and board_no is not None and room is not None:
         k = 2 * (int(board_no) - first_board) + (0 if room == "Open" else 1)
@@ -316,12 +281,8 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
                         f"rs| contract {results[k]} != auction contract {contract.text}"
                     )
     if hands is not None and leader is not None and play and contract is not None:
-        from parlour.bridge.records import _ENGINE
-
-        res = _ENGINE.play.validate_tricks(play, leader, cast("HandsData", hands), contract.trump)
-        for e in res.errors:
-            ln, col = where[e.index]
-            problems.append(Problem(e.type, f"trick {e.trick + 1}: {e.message}", ln, col))
+        res = _reading.replay(play, leader, hands, contract.trump)
+        problems += _reading.replay_problems(res, where)
     return Board(
         event=event,
         board=board_no,
@@ -353,15 +314,4 @@ def read_file(path: str | PathLike[str], *, raise_errors: bool = False) -> list[
         ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
-    if not isinstance(path, (str, bytes, PathLike)):
-        raise TypeError(f"a file path is a string or os.PathLike, not {type(path).__name__}")
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except (OSError, ValueError) as e:
-        raise ConfigError("FILE_NOT_READABLE", f"cannot read {path}: {e}") from e
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read(text, raise_errors=raise_errors)
+    return read(_reading.read_text(path), raise_errors=raise_errors)

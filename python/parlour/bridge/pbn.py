@@ -20,13 +20,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
-from typing import cast
 
+from parlour.bridge import _reading
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat
-from parlour.bridge.play import HandsData
 from parlour.bridge.records import (
     Board,
-    BridgeFormatError,
     Contract,
     Problem,
     contract_from_auction,
@@ -284,39 +282,20 @@ def _parse_deal(
                     ok = False
                     continue
                 c = s + r
-                if c in seen:
-                    problems.append(
-                        Problem("DEAL_DUPLICATE_CARD", f"{c} is dealt twice", line, col)
-                    )
+                if not _reading.dealt_once(c, seen, problems, line, col):
                     ok = False
-                seen.add(c)
                 cards.append(c)
-        if len(cards) != 13:
-            problems.append(
-                Problem("DEAL_HAND_SIZE", f"hand {seat} has {len(cards)} cards, not 13", line, col)
-            )
+        if not _reading.full_hand(seat, cards, problems, line, col):
             ok = False
         hands[seat] = tuple(sorted(cards, key=_DISPLAY.__getitem__))
     return {s: hands[s] for s in SEATS} if ok else None
 
 
-_CALL = re.compile(r"^(PASS|P|X|XX|DBL|RDBL|AP|[1-7](?:NT|N|S|H|D|C))$", re.IGNORECASE)
+_PBN_CALLS = {"AP": "AP"}
 
 
 def _norm_call(tok: str) -> str | None:
-    t = tok.rstrip("!?")
-    if not _CALL.match(t):
-        return None
-    u = t.upper()
-    if u in ("PASS", "P"):
-        return "Pass"
-    if u in ("X", "DBL"):
-        return "X"
-    if u in ("XX", "RDBL"):
-        return "XX"
-    if u == "AP":
-        return "AP"
-    return u[0] + ("NT" if u[1:] in ("N", "NT") else u[1:])
+    return _reading.normal_call(tok.rstrip("!?").upper(), _PBN_CALLS)
 
 
 def _winner(cards: Sequence[str], trump: str | None) -> int:
@@ -535,12 +514,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     result: int | None = None
     rt = by.get("Result")
     if rt is not None and rt.value.strip():
-        if rt.value.strip().isdigit() and int(rt.value) <= 13:
-            result = int(rt.value)
-        else:
-            problems.append(
-                Problem("INVALID_RESULT", f"not a trick count: {rt.value!r}", rt.line, rt.col)
-            )
+        result = _reading.trick_count(rt.value, "INVALID_RESULT", problems, rt.line, rt.col)
     auction: list[str] = []
     at = by.get("Auction")
     if at is not None:
@@ -564,10 +538,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     if pt is not None:
         trump = contract.trump if contract else None
         leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
-        if contract is None and play:
-            problems.append(
-                Problem("PLAY_WITHOUT_CONTRACT", "cards played without a contract", pt.line, pt.col)
-            )
+        _reading.require_contract(contract, play, problems, pt.line, pt.col)
         if contract is not None and leader is not None and leader != contract.opening_leader:
             problems.append(
                 Problem(
@@ -578,16 +549,10 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                 )
             )
         if hands is not None and leader is not None and play:
-            from parlour.bridge.records import _ENGINE
-
-            hd = cast("HandsData", hands)
-            v = _ENGINE.play.validate_tricks(play, leader, hd, trump)
+            v = _reading.replay(play, leader, hands, trump)
             if not v.is_valid:
                 fixed = _repair(rows, leader, hands, trump) if repair else None
-                if (
-                    fixed is not None
-                    and _ENGINE.play.validate_tricks(fixed, leader, hd, trump).is_valid
-                ):
+                if fixed is not None and _reading.replay(fixed, leader, hands, trump).is_valid:
                     strict = tuple(play)
                     play = fixed
                     irregular.append(REPAIR_NOTE)
@@ -595,11 +560,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                         f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors before)"
                     )
                 else:
-                    for err in v.errors:
-                        ln, col = where[err.index]
-                        problems.append(
-                            Problem(err.type, f"trick {err.trick + 1}: {err.message}", ln, col)
-                        )
+                    problems += _reading.replay_problems(v, where)
                     if repair:
                         problems.append(
                             Problem(
@@ -664,13 +625,7 @@ def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list
         raise TypeError(f"pbn.read takes the text of a PBN file, not {type(text).__name__}")
     prev: dict[str, str] = {}
     boards = [_board_of(g, prev, i, repair) for i, g in enumerate(_scan(text))]
-    if raise_errors:
-        probs = tuple(p for b in boards for p in b.problems)
-        if probs:
-            raise BridgeFormatError(
-                probs[0].code, f"{len(probs)} problems; first: {probs[0]}", probs
-            )
-    return boards
+    return _reading.finish(boards, raise_errors)
 
 
 def read_file(
@@ -683,18 +638,7 @@ def read_file(
         ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
-    if not isinstance(path, (str, bytes, PathLike)):
-        raise TypeError(f"a file path is a string or os.PathLike, not {type(path).__name__}")
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except (OSError, ValueError) as e:
-        raise ConfigError("FILE_NOT_READABLE", f"cannot read {path}: {e}") from e
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read(text, repair=repair, raise_errors=raise_errors)
+    return read(_reading.read_text(path), repair=repair, raise_errors=raise_errors)
 
 
 def _play_rows(board: Board) -> list[str]:

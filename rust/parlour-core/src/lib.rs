@@ -10,6 +10,8 @@
 //! * [`rng`]: a seeded PRNG (SplitMix64 seeding a xoshiro256\*\*) and a Fisher–Yates shuffle.
 //! * [`trick`]: "which cards may this hand play" and "who wins this trick", parameterised by
 //!   the follow policy, the trump and the card order.
+//! * [`trickplay`]: the card play of a four-hand, follow-suit deal (hands, trick, leader,
+//!   trump, tricks won, incremental hash), embedded by whist and the bridge play phase.
 //! * [`zobrist`]: 64-bit Zobrist keys for state hashing.
 //! * [`game`]: the [`game::GameState`] trait every game implements.
 //! * [`sim`]: the playout loop and the batch simulator (rayon), written once against the trait.
@@ -38,6 +40,7 @@ pub mod games;
 pub mod rng;
 pub mod sim;
 pub mod trick;
+pub mod trickplay;
 pub mod zobrist;
 
 pub use error::{Error, ErrorKind};

@@ -19,7 +19,8 @@ fn spelling(name: &str) -> PyResult<Spelling> {
     }
 }
 
-fn card(index: i64) -> PyResult<Card> {
+/// The card with bit index `index` (`ConfigError` `INVALID_CARD` for anything else).
+pub(crate) fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
         .ok()
         .and_then(Card::from_index)

@@ -3,16 +3,16 @@
 //! seat 0 leads the first trick, follow suit if able, the winner of a trick leads the next.
 //! Returns are the tricks each seat took; the winner is the seat with most tricks (ties draw).
 //!
-//! It exists to exercise the core (trick resolution, hashing, playout) and as the baseline the
-//! benchmarks compare with. Notation: `trump/leader/N,E,S,W hands/trick/tricks won`, e.g.
+//! It exists to exercise the core (trick resolution, the shared [`TrickPlay`], hashing,
+//! playout) and as the baseline the benchmarks compare with. Tricks are counted per seat
+//! (`TrickPlay<4>`). Notation: `trump/leader/N,E,S,W hands/trick/tricks won`, e.g.
 //! `H/0/SA…,…/SK H2/3 2 1 0` (bridge card spelling).
 
 use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
-use crate::trick::{natural_power, FollowPolicy, TrickRules};
-use crate::zobrist;
+use crate::trickplay::{Refusal, TrickPlay};
 
 /// Options of the generic game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,18 +24,8 @@ pub struct WhistConfig {
 /// A position of the generic trick-taking game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Whist {
-    hands: [CardSet; 4],
-    trick: [Card; 4],
-    trick_len: u8,
-    leader: Seat,
-    trump: Option<Suit>,
-    won: [u8; 4],
-    hash: u64,
+    play: TrickPlay<4>,
 }
-
-const F_HAND: usize = 0; // features 0..4: card in hand of seat
-const F_TRICK: usize = 4; // features 4..8: card at trick position
-const F_TURN: usize = 8;
 
 impl Whist {
     /// Deal from an explicit 52-card order: card `k` goes to seat `k % 4`.
@@ -63,17 +53,9 @@ impl Whist {
         } else {
             deck.last().map(|c| c.suit())
         };
-        let mut s = Whist {
-            hands,
-            trick: [Card::PLACEHOLDER; 4],
-            trick_len: 0,
-            leader: 0,
-            trump,
-            won: [0; 4],
-            hash: 0,
-        };
-        s.hash = s.full_hash();
-        s
+        Whist {
+            play: TrickPlay::new(hands, 0, trump),
+        }
     }
 
     /// Rebuild a position from its parts (what the notation holds), checking consistency: the
@@ -123,49 +105,21 @@ impl Whist {
                 ));
             }
         }
-        let mut t = [Card::PLACEHOLDER; 4];
-        t[..trick.len()].copy_from_slice(trick);
-        let mut s = Whist {
-            hands,
-            trick: t,
-            trick_len: u8::try_from(trick.len()).unwrap_or(0),
-            leader,
-            trump,
-            won,
-            hash: 0,
-        };
-        s.hash = s.full_hash();
-        Ok(s)
-    }
-
-    fn rules(&self) -> TrickRules {
-        TrickRules::with_trump_suit(self.trump, FollowPolicy::FollowSuit)
-    }
-
-    fn seat_to_move(&self) -> Seat {
-        (self.leader + self.trick_len) % 4
-    }
-
-    fn full_hash(&self) -> u64 {
-        let mut h = 0;
-        for (seat, hand) in self.hands.iter().enumerate() {
-            h ^= zobrist::of_set(F_HAND + seat, hand.bits());
-        }
-        for i in 0..self.trick_len as usize {
-            h ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
-        }
-        for (seat, &won) in self.won.iter().enumerate() {
-            for k in 1..=won as usize {
-                h ^= zobrist::feature(F_TURN + 1 + seat, k);
-            }
-        }
-        h ^ zobrist::feature(F_TURN, self.seat_to_move() as usize)
+        Ok(Whist {
+            play: TrickPlay::from_parts(hands, trick, leader, trump, won),
+        })
     }
 
     /// The hand of `seat`.
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat as usize % 4]
+        self.play.hand(seat)
+    }
+
+    /// The card play: hands, trick, leader, trump, tricks won per seat.
+    #[must_use]
+    pub fn trick_play(&self) -> &TrickPlay<4> {
+        &self.play
     }
 }
 
@@ -184,19 +138,12 @@ impl GameState for Whist {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (!self.is_terminal()).then(|| self.seat_to_move())
+        (!self.is_terminal()).then(|| self.play.seat_to_move())
     }
 
     fn legal_moves_into(&self, out: &mut Vec<Card>) {
         out.clear();
-        if self.is_terminal() {
-            return;
-        }
-        let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        out.extend(
-            self.rules()
-                .legal(self.hands[self.seat_to_move() as usize], lead),
-        );
+        out.extend(self.play.legal());
     }
 
     fn apply(&self, mv: Card) -> Result<Self> {
@@ -206,66 +153,35 @@ impl GameState for Whist {
     }
 
     fn apply_mut(&mut self, mv: Card) -> Result<()> {
-        if self.is_terminal() {
-            return Err(Error::illegal("GAME_OVER", "the game is over"));
-        }
-        let seat = self.seat_to_move();
-        let hand = self.hands[seat as usize];
-        if !hand.contains(mv) {
-            return Err(Error::illegal(
-                "CARD_NOT_HELD",
-                format!("seat {seat} does not hold {mv}"),
-            ));
-        }
-        let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        if !self.rules().legal(hand, lead).contains(mv) {
-            return Err(Error::illegal(
-                "MUST_FOLLOW_SUIT",
-                format!("{mv} does not follow suit"),
-            ));
-        }
-        self.hash ^= zobrist::feature(F_TURN, seat as usize);
-        self.hands[seat as usize].remove(mv);
-        self.hash ^= zobrist::feature(F_HAND + seat as usize, mv.index() as usize);
-        self.trick[self.trick_len as usize] = mv;
-        self.hash ^= zobrist::feature(F_TRICK + self.trick_len as usize, mv.index() as usize);
-        self.trick_len += 1;
-        if self.trick_len == 4 {
-            let w = self.rules().winner(&self.trick, natural_power).unwrap_or(0);
-            let winner = (self.leader + u8::try_from(w).unwrap_or(0)) % 4;
-            for i in 0..4 {
-                self.hash ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
+        self.play.play(mv).map_err(|refusal| match refusal {
+            Refusal::Over => Error::illegal("GAME_OVER", "the game is over"),
+            Refusal::NotHeld(seat) => {
+                Error::illegal("CARD_NOT_HELD", format!("seat {seat} does not hold {mv}"))
             }
-            self.trick = [Card::PLACEHOLDER; 4];
-            self.won[winner as usize] += 1;
-            self.hash ^= zobrist::feature(
-                F_TURN + 1 + winner as usize,
-                self.won[winner as usize] as usize,
-            );
-            self.trick_len = 0;
-            self.leader = winner;
-        }
-        self.hash ^= zobrist::feature(F_TURN, self.seat_to_move() as usize);
-        Ok(())
+            Refusal::Revoke(_) => {
+                Error::illegal("MUST_FOLLOW_SUIT", format!("{mv} does not follow suit"))
+            }
+        })
     }
 
     fn is_terminal(&self) -> bool {
-        self.hands.iter().all(|h| h.is_empty())
+        self.play.is_terminal()
     }
 
     fn returns_into(&self, out: &mut [f32]) {
-        for (o, w) in out.iter_mut().zip(self.won) {
+        for (o, w) in out.iter_mut().zip(self.play.won()) {
             *o = f32::from(w);
         }
     }
 
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.play.hash()
     }
 
     fn to_notation(&self) -> String {
         let hands: Vec<String> = self
-            .hands
+            .play
+            .hands()
             .iter()
             .map(|h| {
                 h.iter()
@@ -274,20 +190,19 @@ impl GameState for Whist {
                     .join("")
             })
             .collect();
-        let trick: Vec<String> = self.trick[..self.trick_len as usize]
+        let trick: Vec<String> = self
+            .play
+            .trick()
             .iter()
             .map(|c| c.format(Spelling::Bridge))
             .collect();
+        let [n, e, s, w] = self.play.won();
         format!(
-            "{}/{}/{}/{}/{} {} {} {}",
-            self.trump.map_or('N', Suit::letter),
-            self.leader,
+            "{}/{}/{}/{}/{n} {e} {s} {w}",
+            self.play.trump().map_or('N', Suit::letter),
+            self.play.leader(),
             hands.join(","),
             trick.join(" "),
-            self.won[0],
-            self.won[1],
-            self.won[2],
-            self.won[3]
         )
     }
 }
@@ -309,7 +224,7 @@ mod tests {
                 let before = s.clone();
                 let next = s.apply(buf[rng.index(buf.len())]).unwrap();
                 assert_eq!(before, s, "apply must not mutate its input");
-                assert_eq!(next.hash, next.full_hash());
+                assert_eq!(next.play.hash(), next.play.full_hash());
                 s = next;
             }
             let mut r = [0f32; 4];

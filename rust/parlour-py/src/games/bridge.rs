@@ -3,8 +3,10 @@
 //! Cards cross the boundary as bit indices (`suit * 16 + rank`), hands as `u64` masks, seats
 //! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
+use super::trickplay::{legal_moves, move_table, nth_legal};
+use crate::cards::card;
 use crate::errors::{config_err, detached, guarded, NotationError};
-use crate::fast::{exact_index, pick, Spawner};
+use crate::fast::Spawner;
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::bridge::dd;
@@ -14,13 +16,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 use std::cell::Cell;
-
-fn card(index: i64) -> PyResult<Card> {
-    u8::try_from(index)
-        .ok()
-        .and_then(Card::from_index)
-        .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
-}
 
 fn seat(value: i64, what: &str) -> PyResult<u8> {
     u8::try_from(value).ok().filter(|s| *s < 4).ok_or_else(|| {
@@ -40,34 +35,11 @@ fn hands_of(hands: [u64; 4]) -> [CardSet; 4] {
     hands.map(CardSet)
 }
 
-/// The legal moves of `play` as `table[card index]` (a tuple of 64 entries, or fewer: then
-/// the general path names the missing entry), in ascending order.
-fn legal_from<'py>(
-    play: &BridgePlay,
-    table: &Bound<'py, PyTuple>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let legal = play.legal_set();
-    if table.len() < 64 {
-        return pick(table, legal.iter().map(|c| usize::from(c.index())));
-    }
-    // One exactly sized tuple, no intermediate vector: this runs once per move.
-    let py = table.py();
-    PyTuple::new(
-        py,
-        legal.iter().map(|c| {
-            table
-                .get_item(usize::from(c.index()))
-                .unwrap_or_else(|_| py.None().into_bound(py))
-        }),
-    )
-}
-
 /// The position after the `index`-th legal move of `play` (`ConfigError` `INVALID_INDEX` for
 /// anything but an int in range).
 fn apply_index(play: &BridgePlay, index: &Bound<'_, PyAny>) -> PyResult<BridgePlay> {
-    let legal = play.legal_set();
-    let n = legal.len() as usize;
-    let Some(mv) = exact_index(index, n).and_then(|i| legal.nth(i)) else {
+    let Some(mv) = nth_legal(play.trick_play(), index) else {
+        let legal = play.legal_set();
         let shown = index
             .repr()
             .map_or_else(|_| "?".to_string(), |r| r.to_string());
@@ -113,20 +85,14 @@ fn card_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
     static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
     TABLE
         .get_or_init(py, || {
-            let items: Vec<Bound<'_, PyAny>> = (0u8..64)
-                .map(|i| {
-                    if i % 16 < 13 {
-                        let t = [
-                            b"SHDC"[usize::from(i >> 4)],
-                            b"23456789TJQKA"[usize::from(i % 16)],
-                        ];
-                        PyString::intern(py, std::str::from_utf8(&t).unwrap_or("?")).into_any()
-                    } else {
-                        py.None().into_bound(py)
-                    }
-                })
-                .collect();
-            PyTuple::new(py, items).map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
+            move_table(py, |i| {
+                let t = [
+                    b"SHDC"[usize::from(i >> 4)],
+                    b"23456789TJQKA"[usize::from(i % 16)],
+                ];
+                Ok(PyString::intern(py, std::str::from_utf8(&t).unwrap_or("?")).into_any())
+            })
+            .map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
         })
         .bind(py)
 }
@@ -380,7 +346,7 @@ impl PyPlayBase {
 
     /// The legal cards (spades two … ace, then hearts, diamonds, clubs).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_from(&self.inner, card_table(py))
+        legal_moves(self.inner.trick_play(), card_table(py))
     }
 
     /// The state after the ``index``-th legal move.

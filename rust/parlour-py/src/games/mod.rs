@@ -5,6 +5,7 @@ pub mod dalmara;
 pub mod durak;
 pub mod gyla;
 pub mod mexican_train;
+mod trickplay;
 pub mod whist;
 
 use pyo3::prelude::*;

@@ -1,7 +1,9 @@
 //! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
 
+use super::trickplay::{legal_moves, move_table, nth_legal};
+use crate::cards::card;
 use crate::errors::{config_err, guarded, IllegalMoveError};
-use crate::fast::{exact_index, pick, Spawner};
+use crate::fast::Spawner;
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::whist::{Whist, WhistConfig};
@@ -12,26 +14,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
 use std::cell::Cell;
 
-fn card(index: i64) -> PyResult<Card> {
-    u8::try_from(index)
-        .ok()
-        .and_then(Card::from_index)
-        .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
-}
-
-/// The legal moves of `game` as `table[card index]`, in ascending order.
-fn legal_from<'py>(game: &Whist, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-    let mut v = Vec::new();
-    game.legal_moves_into(&mut v);
-    pick(table, v.into_iter().map(|c| usize::from(c.index())))
-}
-
 /// The position after the `index`-th legal move of `game` (`IllegalMoveError`
 /// `INVALID_MOVE_INDEX` for anything but an int in range).
 fn apply_index(game: &Whist, index: &Bound<'_, PyAny>) -> PyResult<Whist> {
-    let mut v = Vec::new();
-    game.legal_moves_into(&mut v);
-    let Some(&mv) = exact_index(index, v.len()).and_then(|i| v.get(i)) else {
+    let Some(mv) = nth_legal(game.trick_play(), index) else {
         return Err(IllegalMoveError::new_err((
             "INVALID_MOVE_INDEX",
             format!("no legal move number {index:?}"),
@@ -49,16 +35,8 @@ fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
             .import("parlour.cards")?
             .getattr("Card")?
             .cast_into::<PyType>()?;
-        let items = (0u8..64)
-            .map(|i| {
-                if i % 16 < 13 {
-                    cls.call1((i,))
-                } else {
-                    Ok(py.None().into_bound(py))
-                }
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok((cls.unbind(), PyTuple::new(py, items)?.unbind()))
+        let items = move_table(py, |i| cls.call1((i,)))?;
+        Ok((cls.unbind(), items.unbind()))
     })
 }
 
@@ -234,7 +212,7 @@ impl PyStateBase {
 
     /// The legal cards, in index order.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_from(&self.inner, card_table(py)?.1.bind(py))
+        legal_moves(self.inner.trick_play(), card_table(py)?.1.bind(py))
     }
 
     /// The state after the ``index``-th legal move.

@@ -12,8 +12,9 @@
 //! `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The contract is the level,
 //! the strain letter (`N` for no-trump) and `X`/`XX`.
 //!
-//! Replay validation of recorded plays lives in [`validate`], a double-dummy solver for
-//! endgames in [`dd`].
+//! The mechanics of the play (hands, trick, hash) are the shared [`TrickPlay`], counting
+//! tricks per side (`TrickPlay<2>`). Replay validation of recorded plays lives in
+//! [`validate`], a double-dummy solver for endgames in [`dd`].
 //!
 //! ```
 //! use parlour_core::game::GameState;
@@ -38,7 +39,8 @@ use crate::cards::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
-use crate::trick::{natural_power, FollowPolicy, TrickRules};
+use crate::trick::natural_power;
+use crate::trickplay::{Refusal, TrickPlay, F_TALLY};
 use crate::zobrist;
 
 /// Seat letters in seat order.
@@ -58,46 +60,23 @@ pub struct BridgeConfig {
 }
 
 /// A position of the card play.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BridgePlay {
-    hands: [CardSet; 4],
+    play: TrickPlay<2>,
     strain: u8,
     level: u8,
     doubled: u8,
     declarer: Seat,
-    leader: Seat,
-    trick: [Card; 4],
-    trick_len: u8,
-    won: [u8; 2],
-    hash: u64,
 }
-
-impl PartialEq for BridgePlay {
-    fn eq(&self, other: &Self) -> bool {
-        self.hands == other.hands
-            && self.strain == other.strain
-            && self.level == other.level
-            && self.doubled == other.doubled
-            && self.declarer == other.declarer
-            && self.leader == other.leader
-            && self.trick() == other.trick()
-            && self.won == other.won
-    }
-}
-
-impl Eq for BridgePlay {}
 
 impl std::hash::Hash for BridgePlay {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.zobrist());
     }
 }
 
-const F_HAND: usize = 0; // 0..4: card in the hand of a seat
-const F_TRICK: usize = 4; // 4..8: card at a trick position
-const F_TURN: usize = 8;
-const F_WON: usize = 9; // 9, 10: tricks of NS, EW
-const F_CONTRACT: usize = 11;
+/// The Zobrist feature of the strain and declarer (the first after the play's two tallies).
+const F_CONTRACT: usize = F_TALLY + 2;
 
 fn trump_of(strain: u8) -> Option<Suit> {
     Suit::from_index(strain)
@@ -225,59 +204,42 @@ impl BridgePlay {
                 )));
             }
         }
-        let Some(filler) = trick.first().copied().or_else(|| Card::from_index(0)) else {
-            return Err(bad("no card".into()));
-        };
-        let mut t = [filler; 4];
-        t[..trick.len()].copy_from_slice(trick);
-        let mut s = BridgePlay {
-            hands,
+        Ok(BridgePlay {
+            play: TrickPlay::from_parts(hands, trick, leader, trump_of(strain), won),
             strain,
             level,
             doubled,
             declarer,
-            leader,
-            trick: t,
-            trick_len: u8::try_from(trick.len()).unwrap_or(0),
-            won,
-            hash: 0,
-        };
-        s.hash = s.full_hash();
-        Ok(s)
-    }
-
-    fn rules(&self) -> TrickRules {
-        TrickRules::with_trump_suit(trump_of(self.strain), FollowPolicy::FollowSuit)
+        })
     }
 
     fn seat_to_move(&self) -> Seat {
-        (self.leader + self.trick_len) % 4
+        self.play.seat_to_move()
     }
 
-    fn full_hash(&self) -> u64 {
-        let mut h = 0;
-        for (seat, hand) in self.hands.iter().enumerate() {
-            h ^= zobrist::of_set(F_HAND + seat, hand.bits());
-        }
-        for i in 0..self.trick_len as usize {
-            h ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
-        }
-        for (side, &won) in self.won.iter().enumerate() {
-            for k in 1..=won as usize {
-                h ^= zobrist::feature(F_WON + side, k);
-            }
-        }
-        h ^= zobrist::feature(
+    /// The Zobrist key of the contract's strain and declarer (the level and doubling are not
+    /// hashed).
+    fn contract_key(&self) -> u64 {
+        zobrist::feature(
             F_CONTRACT,
             usize::from(self.strain) * 4 + usize::from(self.declarer),
-        );
-        h ^ zobrist::feature(F_TURN, self.seat_to_move() as usize)
+        )
     }
 
+    #[cfg(test)]
+    fn full_hash(&self) -> u64 {
+        self.play.full_hash() ^ self.contract_key()
+    }
+
+    /// The card play: hands, trick, leader, trump, tricks won per side.
+    #[must_use]
+    pub fn trick_play(&self) -> &TrickPlay<2> {
+        &self.play
+    }
     /// The cards still held by `seat` (0–3).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat as usize % 4]
+        self.play.hand(seat)
     }
     /// The strain, 0–3 for a trump suit, 4 for no-trump.
     #[must_use]
@@ -307,33 +269,28 @@ impl BridgePlay {
     /// The seat that led the current trick.
     #[must_use]
     pub fn leader(&self) -> Seat {
-        self.leader
+        self.play.leader()
     }
     /// The cards of the current trick in play order.
     #[must_use]
     pub fn trick(&self) -> &[Card] {
-        &self.trick[..self.trick_len as usize]
+        self.play.trick()
     }
     /// Tricks taken by NS and EW.
     #[must_use]
     pub fn tricks_won(&self) -> [u8; 2] {
-        self.won
+        self.play.won()
     }
     /// Tricks taken by declarer's side.
     #[must_use]
     pub fn declarer_tricks(&self) -> u8 {
-        self.won[usize::from(self.declarer % 2)]
+        self.play.won()[usize::from(self.declarer % 2)]
     }
     /// The legal cards as a set (empty when the play is over); `legal_moves_into` lists them
     /// in ascending order.
     #[must_use]
     pub fn legal_set(&self) -> CardSet {
-        if self.is_terminal() {
-            return CardSet::EMPTY;
-        }
-        let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        self.rules()
-            .legal(self.hands[self.seat_to_move() as usize], lead)
+        self.play.legal()
     }
 
     /// The contract as text, e.g. `3NX`.
@@ -362,11 +319,11 @@ impl BridgePlay {
             return None;
         }
         let seat = self.seat_to_move();
-        let hand = self.hands[seat as usize];
-        let rules = self.rules();
+        let hand = self.play.hand(seat);
+        let rules = self.play.rules();
         let trumps = rules.trumps;
         let lowest = |set: CardSet| set.iter().min_by_key(|c| (trumps.contains(*c), c.rank()));
-        if self.trick_len == 0 {
+        let Some(lead) = self.play.lead() else {
             let side = hand.difference(trumps);
             if side.is_empty() {
                 return lowest(hand);
@@ -375,15 +332,14 @@ impl BridgePlay {
                 .into_iter()
                 .max_by_key(|s| (side.of_suit(*s).len(), 4 - s.index()))?;
             return side.of_suit(suit).iter().max_by_key(|c| c.rank());
-        }
-        let legal = rules.legal(hand, Some(self.trick[0]));
+        };
+        let legal = rules.legal(hand, Some(lead));
         let cards = self.trick();
         let best = rules.winner(cards, natural_power).unwrap_or(0);
-        let best_seat = (self.leader + u8::try_from(best).unwrap_or(0)) % 4;
+        let best_seat = (self.leader() + u8::try_from(best).unwrap_or(0)) % 4;
         if best_seat % 2 == seat % 2 {
             return lowest(legal);
         }
-        let lead = self.trick[0];
         let winning = legal
             .iter()
             .filter(|c| rules.beats(*c, cards[best], lead, natural_power));
@@ -428,20 +384,13 @@ impl GameState for BridgePlay {
             .filter(|s| *s < 4)
             .unwrap_or_else(|| (rng.below(4) & 3) as u8);
         let level = 1 + (rng.below(7) & 7) as u8;
-        let mut s = BridgePlay {
-            hands,
+        BridgePlay {
+            play: TrickPlay::new(hands, (declarer + 1) % 4, trump_of(strain)),
             strain,
             level,
             doubled: 0,
             declarer,
-            leader: (declarer + 1) % 4,
-            trick: [deck[0]; 4],
-            trick_len: 0,
-            won: [0, 0],
-            hash: 0,
-        };
-        s.hash = s.full_hash();
-        s
+        }
     }
 
     fn num_seats(&self) -> usize {
@@ -454,7 +403,7 @@ impl GameState for BridgePlay {
 
     fn legal_moves_into(&self, out: &mut Vec<Card>) {
         out.clear();
-        out.extend(self.legal_set());
+        out.extend(self.play.legal());
     }
 
     fn apply(&self, mv: Card) -> Result<Self> {
@@ -464,69 +413,40 @@ impl GameState for BridgePlay {
     }
 
     fn apply_mut(&mut self, mv: Card) -> Result<()> {
-        if self.is_terminal() {
-            return Err(Error::illegal(
-                "GAME_OVER",
-                "all 13 tricks have been played",
-            ));
-        }
-        let seat = self.seat_to_move();
-        let hand = self.hands[seat as usize];
-        if !hand.contains(mv) {
-            return Err(Error::illegal(
+        self.play.play(mv).map_err(|refusal| match refusal {
+            Refusal::Over => Error::illegal("GAME_OVER", "all 13 tricks have been played"),
+            Refusal::NotHeld(seat) => Error::illegal(
                 "CARD_NOT_OWNED",
                 format!("{} does not hold {mv}", SEAT_LETTERS[seat as usize]),
-            ));
-        }
-        let lead = (self.trick_len > 0).then(|| self.trick[0]);
-        if !self.rules().legal(hand, lead).contains(mv) {
-            return Err(Error::illegal(
+            ),
+            Refusal::Revoke(seat) => Error::illegal(
                 "REVOKE",
                 format!(
                     "{} must follow suit and may not play {mv}",
                     SEAT_LETTERS[seat as usize]
                 ),
-            ));
-        }
-        self.hash ^= zobrist::feature(F_TURN, seat as usize);
-        self.hands[seat as usize].remove(mv);
-        self.hash ^= zobrist::feature(F_HAND + seat as usize, mv.index() as usize);
-        self.trick[self.trick_len as usize] = mv;
-        self.hash ^= zobrist::feature(F_TRICK + self.trick_len as usize, mv.index() as usize);
-        self.trick_len += 1;
-        if self.trick_len == 4 {
-            let w = self.rules().winner(&self.trick, natural_power).unwrap_or(0);
-            let winner = (self.leader + u8::try_from(w).unwrap_or(0)) % 4;
-            for i in 0..4 {
-                self.hash ^= zobrist::feature(F_TRICK + i, self.trick[i].index() as usize);
-            }
-            let side = usize::from(winner % 2);
-            self.won[side] += 1;
-            self.hash ^= zobrist::feature(F_WON + side, usize::from(self.won[side]));
-            self.trick_len = 0;
-            self.leader = winner;
-        }
-        self.hash ^= zobrist::feature(F_TURN, self.seat_to_move() as usize);
-        Ok(())
+            ),
+        })
     }
 
     fn is_terminal(&self) -> bool {
-        self.trick_len == 0 && self.hands.iter().all(|h| h.is_empty())
+        self.play.is_terminal()
     }
 
     fn returns_into(&self, out: &mut [f32]) {
+        let won = self.play.won();
         for (i, o) in out.iter_mut().enumerate().take(4) {
-            *o = f32::from(self.won[i % 2]);
+            *o = f32::from(won[i % 2]);
         }
     }
 
     fn winner(&self) -> Option<Seat> {
-        self.is_terminal()
-            .then_some(if self.won[0] > self.won[1] { 0 } else { 1 })
+        let [ns, ew] = self.play.won();
+        self.is_terminal().then_some(if ns > ew { 0 } else { 1 })
     }
 
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.play.hash() ^ self.contract_key()
     }
 
     fn computer_move(&self) -> Option<Card> {
@@ -534,17 +454,16 @@ impl GameState for BridgePlay {
     }
 
     fn to_notation(&self) -> String {
-        let hands: Vec<String> = self.hands.iter().map(|h| pbn_hand(*h)).collect();
+        let hands: Vec<String> = self.play.hands().iter().map(|h| pbn_hand(*h)).collect();
         let trick: Vec<String> = self.trick().iter().map(ToString::to_string).collect();
+        let [ns, ew] = self.play.won();
         format!(
-            "{} {}/N:{}/{}:{}/{}-{}",
+            "{} {}/N:{}/{}:{}/{ns}-{ew}",
             self.contract_text(),
             SEAT_LETTERS[usize::from(self.declarer % 4)],
             hands.join(" "),
-            SEAT_LETTERS[usize::from(self.leader % 4)],
+            SEAT_LETTERS[usize::from(self.leader() % 4)],
             trick.join(" "),
-            self.won[0],
-            self.won[1]
         )
     }
 }
@@ -567,16 +486,16 @@ mod tests {
                 let before = s.clone();
                 let next = s.apply(buf[rng.index(buf.len())]).unwrap();
                 assert_eq!(before, s);
-                assert_eq!(next.hash, next.full_hash());
+                assert_eq!(next.zobrist(), next.full_hash());
                 let rebuilt = BridgePlay::from_position(
-                    next.hands,
+                    next.play.hands(),
                     next.strain,
                     next.declarer,
                     next.level,
                     next.doubled,
-                    next.leader,
+                    next.leader(),
                     next.trick(),
-                    next.won,
+                    next.tricks_won(),
                 )
                 .unwrap();
                 assert_eq!(rebuilt, next);
@@ -650,17 +569,19 @@ mod tests {
         if let (Some(off), false) = (off, s2.hand(2).of_suit(lead.suit()).is_empty()) {
             assert_eq!(s2.apply(off).unwrap_err().code, "REVOKE");
         }
-        let mut hands = s.hands;
+        let mut hands = s.play.hands();
         hands[0] = hands[1];
         assert_eq!(
             BridgePlay::new(hands, 0, 0, 1, 0).unwrap_err().code,
             "INVALID_DEAL"
         );
         assert_eq!(
-            BridgePlay::new(s.hands, 5, 0, 1, 0).unwrap_err().code,
+            BridgePlay::new(s.play.hands(), 5, 0, 1, 0)
+                .unwrap_err()
+                .code,
             "INVALID_STRAIN"
         );
-        assert!(BridgePlay::from_position(s.hands, 0, 0, 1, 0, 0, &[], [1, 0]).is_err());
+        assert!(BridgePlay::from_position(s.play.hands(), 0, 0, 1, 0, 0, &[], [1, 0]).is_err());
         assert!(s.to_notation().starts_with(&format!("{}N N/N:", s.level())));
     }
 }
