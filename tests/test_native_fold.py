@@ -21,6 +21,22 @@ def test_folded_class_is_the_rust_class() -> None:
     assert dm.GameState.__doc__.startswith("A Dal Mara position")
 
 
+def test_whist_and_bridge_states_are_their_rust_classes() -> None:
+    from parlour import whist
+    from parlour._core import bridge as native_bridge
+    from parlour._core import whist as native_whist
+    from parlour.bridge import BridgePlayState
+
+    assert whist.State is native_whist.State
+    w = whist.State.new(seed=3)
+    assert type(w.apply_index(0)) is whist.State
+    assert BridgePlayState is native_bridge.BridgePlayState
+    b = BridgePlayState.random(3)
+    assert type(b.apply_index(0)) is BridgePlayState
+    with pytest.raises(TypeError, match="create a bridge play state"):
+        BridgePlayState()  # type: ignore[call-arg]
+
+
 class _Base:
     """A stand-in for a Rust base class."""
 

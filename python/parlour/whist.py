@@ -24,7 +24,9 @@ from typing import Self
 import numpy as np
 import numpy.typing as npt
 
-from parlour._core.whist import StateBase, WhistState
+from parlour._core import whist as _native
+from parlour._core.whist import WhistState
+from parlour._native import fold_into_base
 from parlour.cards import SUITS, CardSet, parse_card
 from parlour.errors import ConfigError, NotationError
 
@@ -34,12 +36,14 @@ ACTION_SPACE = 52
 """Size of the fixed action space: action ``suit * 13 + rank`` is that card."""
 
 
-class State(StateBase):
+@fold_into_base
+class State(_native.State):
     """A position of the generic trick-taking game (immutable).
 
-    ``State(core)`` wraps a :class:`~parlour._core.whist.WhistState`; the hot path
-    (``is_terminal``, ``to_move``, ``zobrist``, ``legal_moves``, ``apply_index``, ``apply``)
-    is inherited from the Rust base class and runs without a Python frame.
+    ``State(core)`` wraps a :class:`~parlour._core.whist.WhistState`. The class is the Rust
+    class ``parlour._core.whist.State``, which runs the hot path (``is_terminal``, ``to_move``,
+    ``zobrist``, ``legal_moves``, ``apply_index``, ``apply``) without a Python frame; the members
+    below are written in Python and installed on it (``fold_into_base``).
     """
 
     __slots__ = ()

@@ -1,10 +1,11 @@
 """Stubs of ``parlour._core.bridge``."""
 
+from collections.abc import Callable
 from typing import Self, final
 
 from typing_extensions import disjoint_base
 
-__all__ = ["PlayBase", "PlayState", "dd_solve", "validate", "validate_many"]
+__all__ = ["BridgePlayState", "PlayState", "dd_solve", "validate", "validate_many"]
 
 @final
 class PlayState:
@@ -52,8 +53,10 @@ class PlayState:
     def __eq__(self, value: object, /) -> bool: ...
 
 @disjoint_base
-class PlayBase:
-    def __new__(cls, core: PlayState | None = None) -> Self: ...
+class BridgePlayState:
+    def __new__(cls, deal: object, contract: object, declarer: object = None) -> Self: ...
+    @classmethod
+    def _at(cls, core: PlayState) -> Self: ...
     @property
     def _s(self) -> PlayState: ...
     @property
@@ -66,6 +69,7 @@ class PlayBase:
     def apply_index(self, index: int) -> Self: ...
     def apply(self, move: str) -> Self: ...
 
+def _install_constructor(construct: Callable[..., PlayState]) -> None: ...
 def validate(
     hands: list[int],
     first: int,

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour._core import bridge as _native
+from parlour._native import fold_into_base
 from parlour.bridge._cards import (
     RANKS,
     SEATS,
@@ -39,8 +40,6 @@ from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
 
 __all__ = ["BridgePlayState"]
-
-_new = _native.PlayBase.__new__
 
 _NOTATION = re.compile(
     r"^([1-7])([SHDCN])(XX|X)? ([NESW])/N:(\S*) (\S*) (\S*) (\S*)"
@@ -70,7 +69,40 @@ def _parse_pbn_hands(parts: Sequence[str]) -> list[int]:
     return masks
 
 
-class BridgePlayState(_native.PlayBase):
+def _construct(
+    deal: HandsData | str,
+    contract: str | Contract,
+    declarer: str | None = None,
+) -> _native.PlayState:
+    """The core position of ``BridgePlayState(deal, contract, declarer)``.
+
+    Installed as the Rust class's constructor; the arguments are the class's.
+
+    Raises:
+        NotationError: A malformed deal or contract.
+        ConfigError: A bad seat.
+        InvalidStateError: A deal that is not four disjoint 13-card hands.
+    """
+    if isinstance(contract, Contract):
+        c = contract if declarer is None else parse_contract(contract.text, declarer)
+    else:
+        if declarer is None:
+            raise ConfigError("INVALID_SEAT", "declarer is required with a contract string")
+        c = parse_contract(contract, declarer)
+    if isinstance(deal, str):
+        masks = _deal_masks(deal)
+    else:
+        masks = hands_masks(deal)
+    return _native.PlayState(
+        masks, STRAINS.index(c.strain), seat_index(c.declarer), c.level, c.doubled
+    )
+
+
+_native._install_constructor(_construct)
+
+
+@fold_into_base
+class BridgePlayState(_native.BridgePlayState):
     """A position of the card play (immutable).
 
     Args:
@@ -87,37 +119,16 @@ class BridgePlayState(_native.PlayBase):
 
     __slots__ = ()
 
-    def __new__(
-        cls,
-        deal: HandsData | str,
-        contract: str | Contract,
-        declarer: str | None = None,
-    ) -> Self:
-        """The position before the opening lead (the arguments are the class's).
+    if TYPE_CHECKING:  # the Rust class constructs (with ``_construct``); its typed signature:
 
-        Raises:
-            NotationError: A malformed deal or contract.
-            ConfigError: A bad seat.
-            InvalidStateError: A deal that is not four disjoint 13-card hands.
-        """
-        if isinstance(contract, Contract):
-            c = contract if declarer is None else parse_contract(contract.text, declarer)
-        else:
-            if declarer is None:
-                raise ConfigError("INVALID_SEAT", "declarer is required with a contract string")
-            c = parse_contract(contract, declarer)
-        if isinstance(deal, str):
-            masks = _deal_masks(deal)
-        else:
-            masks = hands_masks(deal)
-        state = _native.PlayState(
-            masks, STRAINS.index(c.strain), seat_index(c.declarer), c.level, c.doubled
-        )
-        return _new(cls, state)
+        def __new__(
+            cls, deal: HandsData | str, contract: str | Contract, declarer: str | None = None
+        ) -> Self:
+            """The position before the opening lead (see the class)."""
 
     @classmethod
     def _wrap(cls, s: _native.PlayState) -> Self:
-        return _new(cls, s)
+        return cls._at(s)
 
     @classmethod
     def random(cls, seed: int, strain: str | None = None, declarer: str | None = None) -> Self:

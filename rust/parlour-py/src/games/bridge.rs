@@ -14,7 +14,7 @@ use parlour_core::games::bridge::validate::{validate_play, Replay};
 use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use std::cell::Cell;
 
 fn seat(value: i64, what: &str) -> PyResult<u8> {
@@ -276,25 +276,37 @@ impl PyPlayState {
     }
 }
 
-/// `parlour.bridge.BridgePlayState` is a Python subclass of this class: it holds the position
-/// and runs the hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
-/// `apply_index`, `apply`) without a Python frame.
-#[pyclass(subclass, frozen, module = "parlour._core.bridge", name = "PlayBase")]
+/// `parlour.bridge.BridgePlayState`: it holds the position and runs the hot path of Python loops
+/// (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`, `apply`) without a
+/// Python frame; its other members are written in Python (`parlour/bridge/state.py`) and
+/// installed on this class at import (`parlour._native.fold_into_base`).
+#[pyclass(subclass, frozen, module = "parlour.bridge", name = "BridgePlayState")]
 pub struct PyPlayBase {
     inner: BridgePlay,
 }
 
 thread_local! {
-    /// The value of the next instance made by `PlayBase.__new__` without arguments (see
+    /// The value of the next instance made by `BridgePlayState.__new__` without arguments (see
     /// [`Spawner`]).
     static PENDING: Cell<Option<PyPlayBase>> = const { Cell::new(None) };
 }
 
-/// Makes the instances of `BridgePlayState` (and of any other subclass) from Rust.
+/// The Python function that reads `BridgePlayState(deal, contract, declarer)`'s arguments into
+/// a `PlayState` (see `_install_constructor`).
+static CONSTRUCT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// Install the function that reads `BridgePlayState(deal, contract, declarer)`'s arguments into
+/// a `PlayState` (done once by `parlour.bridge`).
+#[pyfunction]
+fn _install_constructor(py: Python<'_>, construct: Py<PyAny>) {
+    let _ = CONSTRUCT.set(py, construct);
+}
+
+/// Makes the instances of `BridgePlayState` (and of any subclass) from Rust.
 static SPAWN: Spawner<PyPlayBase> = Spawner::new(&PENDING);
 
 impl PyPlayBase {
-    /// A new instance of `slf`'s own class (the Python subclass) at `inner`.
+    /// A new instance of `slf`'s own class at `inner`.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: BridgePlay) -> PyResult<Bound<'py, PyAny>> {
         SPAWN.spawn(&slf.get_type(), PyPlayBase { inner })
     }
@@ -302,20 +314,51 @@ impl PyPlayBase {
 
 #[pymethods]
 impl PyPlayBase {
-    /// `PlayBase.__new__(cls, core)`: a state of class `cls` at the position `core`.
+    /// `BridgePlayState(deal, contract, declarer=None)`: the position before the opening lead
+    /// (the arguments are read by `parlour.bridge.state`'s constructor, installed with
+    /// `_install_constructor`), or `BridgePlayState(core)` at the position `core`.
     #[new]
-    #[pyo3(signature = (core = None))]
-    fn new(core: Option<PyRef<'_, PyPlayState>>) -> PyResult<Self> {
-        match core {
-            Some(core) => Ok(PyPlayBase {
-                inner: core.inner.clone(),
-            }),
-            None => SPAWN.take().ok_or_else(|| {
+    #[pyo3(signature = (*args, **kwargs), text_signature = "(deal, contract, declarer=None)")]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let py = args.py();
+        if args.is_empty() && kwargs.is_none() {
+            return SPAWN.take().ok_or_else(|| {
                 pyo3::exceptions::PyTypeError::new_err(
                     "create a bridge play state with BridgePlayState(deal, contract, declarer)",
                 )
-            }),
+            });
         }
+        if kwargs.is_none() && args.len() == 1 {
+            if let Ok(core) = args.get_item(0)?.cast::<PyPlayState>() {
+                return Ok(PyPlayBase {
+                    inner: core.get().inner.clone(),
+                });
+            }
+        }
+        let construct = CONSTRUCT.get(py).ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "parlour.bridge is not imported: its constructor is not installed",
+            )
+        })?;
+        let core = construct.bind(py).call(args, kwargs)?;
+        let core = core.cast::<PyPlayState>()?;
+        Ok(PyPlayBase {
+            inner: core.get().inner.clone(),
+        })
+    }
+
+    /// A state of class `cls` at the position `core`.
+    #[classmethod]
+    fn _at<'py>(
+        cls: &Bound<'py, pyo3::types::PyType>,
+        core: PyRef<'py, PyPlayState>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        SPAWN.spawn(
+            cls,
+            PyPlayBase {
+                inner: core.inner.clone(),
+            },
+        )
     }
 
     /// The position (a new `PlayState` on each access).
@@ -509,6 +552,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
     m.add_class::<PyPlayState>()?;
     m.add_class::<PyPlayBase>()?;
+    m.add_function(wrap_pyfunction!(_install_constructor, &m)?)?;
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
     m.add_function(wrap_pyfunction!(dd_solve, &m)?)?;

@@ -1,4 +1,4 @@
-//! The hot path shared by the Rust base classes of the trick-play games (`whist.StateBase`,
+//! The hot path shared by the Rust base classes of the trick-play games (`whist.State`,
 //! `bridge.PlayBase`), written over the core's [`TrickPlay`].
 //!
 //! Each game keeps a move table of 64 entries indexed by card bit index (its own Python card

@@ -27,7 +27,7 @@ fn apply_index(game: &Whist, index: &Bound<'_, PyAny>) -> PyResult<Whist> {
 }
 
 /// `parlour.cards.Card` and the interned `Card` of each bit index (None for the 12 gaps): the
-/// move table of `StateBase.legal_moves`.
+/// move table of `State.legal_moves`.
 fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
     static TABLE: PyOnceLock<(Py<PyType>, Py<PyTuple>)> = PyOnceLock::new();
     TABLE.get_or_try_init(py, || {
@@ -142,25 +142,26 @@ impl PyWhist {
     }
 }
 
-/// `parlour.whist.State` is a Python subclass of this class: it holds the position and runs the
-/// hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`,
-/// `apply`) without a Python frame.
-#[pyclass(subclass, frozen, module = "parlour._core.whist", name = "StateBase")]
+/// `parlour.whist.State`: it holds the position and runs the hot path of Python loops
+/// (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`, `apply`) without a Python
+/// frame; its other members are written in Python (`parlour/whist.py`) and installed on this
+/// class at import (`parlour._native.fold_into_base`).
+#[pyclass(subclass, frozen, module = "parlour.whist", name = "State")]
 pub struct PyStateBase {
     inner: Whist,
 }
 
 thread_local! {
-    /// The value of the next instance made by `StateBase.__new__` without arguments (see
+    /// The value of the next instance made by `State.__new__` without arguments (see
     /// [`Spawner`]).
     static PENDING: Cell<Option<PyStateBase>> = const { Cell::new(None) };
 }
 
-/// Makes the instances of `parlour.whist.State` (and of any other subclass) from Rust.
+/// Makes the instances of `parlour.whist.State` (and of any subclass) from Rust.
 static SPAWN: Spawner<PyStateBase> = Spawner::new(&PENDING);
 
 impl PyStateBase {
-    /// A new instance of `slf`'s own class (the Python subclass) at `inner`.
+    /// A new instance of `slf`'s own class at `inner`.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: Whist) -> PyResult<Bound<'py, PyAny>> {
         SPAWN.spawn(&slf.get_type(), PyStateBase { inner })
     }
@@ -168,7 +169,7 @@ impl PyStateBase {
 
 #[pymethods]
 impl PyStateBase {
-    /// `StateBase.__new__(cls, core)`: a state of class `cls` at the position `core`.
+    /// `State(core)`: a state at the position `core`.
     #[new]
     #[pyo3(signature = (core = None))]
     fn new(core: Option<PyRef<'_, PyWhist>>) -> PyResult<Self> {
