@@ -165,6 +165,11 @@ def test_subclass_keeps_its_class_through_moves() -> None:
     r = dm.play_card(nxt, nxt.next_move_seat, dm.get_legal_moves(nxt, nxt.next_move_seat)[0].card)
     assert type(r.state) is Mine
     assert type(nxt.apply(nxt.legal_moves()[0])) is Mine
+    seat = nxt.next_move_seat
+    card = dm.get_legal_moves(nxt, seat)[0].card
+    assert outcome(dm.play_card, nxt, seat, card) == outcome(_api._play_card, nxt, seat, card)
+    assert outcome(dm.get_current_player, nxt) == outcome(_api._get_current_player, nxt)
+    assert dm.get_legal_moves(nxt, seat, rules=nxt.rules) == dm.get_legal_moves(nxt, seat)
 
 
 def test_apply_forms_and_errors() -> None:

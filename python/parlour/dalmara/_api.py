@@ -63,7 +63,7 @@ _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
 
 def _state(x: GameState | str, rules: Rules | None) -> GameState:
     """The position ``x`` (DMN or state) under ``rules``; raises ``NotationError``."""
-    if type(x) is GameState:
+    if isinstance(x, GameState):
         if rules is None or rules == x.rules:
             return x
         return x.with_rules(rules)
@@ -391,7 +391,7 @@ def _play_card(
     """
     if card is not _MISSING:
         # The hot path: positional seat and card.
-        if rules is None and type(x) is GameState:
+        if rules is None and isinstance(x, GameState):
             st0 = x
         else:
             _check_rules(rules)
@@ -504,7 +504,7 @@ def _get_current_player(x: GameState | str, *, rules: Rules | None = None) -> Pl
     Raises:
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
-    if type(x) is GameState and rules is None:
+    if isinstance(x, GameState) and rules is None:
         return x.players[x.next_move_seat]
     else:
         st = _state(x, rules)
@@ -533,7 +533,7 @@ def _get_legal_moves(
     Raises:
         NotationError: ``INVALID_DMN`` for malformed DMN.
     """
-    if type(x) is GameState and rules is None:
+    if isinstance(x, GameState) and rules is None:
         return x._c.legal(seat)
     return _state(x, rules)._c.legal(seat)
 
