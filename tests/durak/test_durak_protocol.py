@@ -89,3 +89,17 @@ def test_error_codes_match_the_vectors() -> None:
 def test_cap_for_accepts_digit_strings() -> None:
     assert cap_for("7") == 6
     assert cap_for("0") == 0
+
+
+def test_game_class_is_the_rust_class() -> None:
+    from parlour._core import durak as core
+
+    game = new_game(b"s" * 32)
+    assert DurakGame is core.DurakGame
+    assert type(game) is DurakGame
+    assert type(game.apply_index(0)) is DurakGame
+    assert type(DurakGame(game._s, b"s" * 32, "1")) is DurakGame
+    with pytest.raises(TypeError, match=r"wraps a parlour\._core\.durak\.DurakState"):
+        DurakGame("not a state")  # type: ignore[arg-type]
+    # the snapshot is kept by the Rust class: the same dict on every read
+    assert game._snapshot() is game._snapshot()

@@ -445,6 +445,16 @@ def test_apply_and_apply_index_match_the_engine_flow(ai: list[bool]) -> None:
     assert steps > 100
 
 
+def test_state_class_is_the_rust_class() -> None:
+    from parlour._core import gyla as core
+
+    state = started(seed=7)
+    assert gyla.GylaState is core.GylaState
+    assert type(state) is gyla.GylaState
+    assert type(state.apply_index(0)) is gyla.GylaState
+    assert type(gyla.GylaState.from_notation(state.to_notation())) is gyla.GylaState
+
+
 def test_state_shape_after_the_rust_base() -> None:
     from parlour._core import gyla as core
 

@@ -544,3 +544,19 @@ def test_the_issue_names_are_exported() -> None:
     }
     assert dict(mt.TRAIN_MEXICAN) == {"any": "any", "ownFirst": "ownFirst"}
     assert dict(mt.TRAIN_SETS) == {"nine": 9, "twelve": 12, "fifteen": 15}
+
+
+def test_game_class_is_the_rust_class() -> None:
+    from parlour._core import mexican_train as core
+
+    g = start_train(12, ["A", "B", "C", "D"], 3)
+    assert TrainGame is core.TrainGame
+    assert type(g) is TrainGame
+    nxt = g.apply_index(0)
+    assert type(nxt) is TrainGame
+    # the record is built once and kept by the Rust class
+    assert g.history is None
+    assert nxt.history is not None
+    assert nxt.history is nxt.history
+    with pytest.raises(TypeError, match="start_train"):
+        TrainGame(g._state)  # type: ignore[call-arg]

@@ -5,7 +5,7 @@ from typing import Any, Self, final
 from typing_extensions import disjoint_base
 
 __all__ = [
-    "DurakBase",
+    "DurakGame",
     "DurakState",
     "beats",
     "bot_match",
@@ -56,11 +56,13 @@ class DurakState:
     def __eq__(self, value: object, /) -> bool: ...
 
 @disjoint_base
-class DurakBase:
+class DurakGame:
     def __new__(
         cls,
-        core: DurakState | None = None,
-        meta: tuple[bytes | None, str | None, tuple[dict[str, Any], ...]] | None = None,
+        state: DurakState | None = None,
+        seed: bytes | None = None,
+        number: str | None = None,
+        history: tuple[dict[str, Any], ...] | None = None,
     ) -> Self: ...
     @staticmethod
     def _set_moves(table: tuple[Any, ...]) -> None: ...
@@ -70,6 +72,9 @@ class DurakBase:
     def _meta(self) -> tuple[bytes | None, str | None, tuple[dict[str, Any], ...]]: ...
     def _history_parts(self) -> tuple[tuple[dict[str, Any], ...] | None, str | None]: ...
     def _take_history(self, history: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]: ...
+    @property
+    def _snap(self) -> dict[str, Any] | None: ...
+    def _keep_snap(self, snap: dict[str, Any]) -> dict[str, Any]: ...
     @property
     def to_move(self) -> int | None: ...
     @property

@@ -4,7 +4,14 @@ from typing import Self, final
 
 from typing_extensions import disjoint_base
 
-__all__ = ["GylaBase", "GylaCore", "action_space", "canonical_deck", "triggers_redeal"]
+__all__ = [
+    "GylaBase",
+    "GylaCore",
+    "GylaState",
+    "action_space",
+    "canonical_deck",
+    "triggers_redeal",
+]
 
 _Event = tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]
 
@@ -60,12 +67,11 @@ class GylaCore:
     def __eq__(self, other: object, /) -> bool: ...
 
 @disjoint_base
-class GylaBase:
-    def __new__(
-        cls,
-        core: GylaCore | None = None,
-        players: tuple[str, str, str, str] | None = None,
-        teams: tuple[str, str] | None = None,
+class GylaState:
+    def __new__(cls, *args: object, **kwargs: object) -> Self: ...
+    @classmethod
+    def _new(
+        cls, core: GylaCore, players: tuple[str, str, str, str], teams: tuple[str, str]
     ) -> Self: ...
     @property
     def _core(self) -> GylaCore: ...
@@ -82,6 +88,8 @@ class GylaBase:
     def legal_moves(self) -> tuple[str, ...]: ...
     def apply_index(self, index: int) -> Self: ...
     def _apply_id(self, id: int) -> Self: ...
+
+GylaBase = GylaState
 
 def action_space() -> tuple[str, ...]: ...
 def canonical_deck() -> list[str]: ...

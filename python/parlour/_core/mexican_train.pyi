@@ -4,7 +4,9 @@ from typing import Any, Self, final
 
 from typing_extensions import disjoint_base
 
-__all__ = ["TrainBase", "TrainState", "deal", "longest_run", "longest_run_steps"]
+from parlour.mexican_train.game import TrainHistory
+
+__all__ = ["TrainGame", "TrainState", "deal", "longest_run", "longest_run_steps"]
 
 @final
 class TrainState:
@@ -81,8 +83,13 @@ class TrainState:
     def __eq__(self, value: object, /) -> bool: ...
 
 @disjoint_base
-class TrainBase:
-    def __new__(cls, state: TrainState | None = None) -> Self: ...
+class TrainGame:
+    def __new__(cls, *args: object, **kwargs: object) -> Self: ...
+    @classmethod
+    def _make(cls, state: TrainState) -> Self: ...
+    @property
+    def _history(self) -> TrainHistory | None: ...
+    def _keep_history(self, history: TrainHistory) -> TrainHistory: ...
     @property
     def _state(self) -> TrainState: ...
     @property

@@ -15,12 +15,13 @@ import copy
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Self, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour._core import durak as _d
+from parlour._native import fold_into_base
 from parlour.durak.errors import DurakConfigError, call
 from parlour.durak.rules import Bout, deal_number, seed_bytes
 
@@ -106,9 +107,7 @@ _MOVES: tuple[Move, ...] = (
     Move("swap"),
 )
 """The interned move of each action (the move table of ``legal_moves``)."""
-_set = object.__setattr__
-_d.DurakBase._set_moves(_MOVES)
-_new = _d.DurakBase.__new__
+_d.DurakGame._set_moves(_MOVES)
 
 
 def _game(game: object) -> DurakGame:
@@ -165,35 +164,40 @@ def _snapshot_keys(snap: dict[str, Any]) -> dict[str, Any]:
     return snap
 
 
-class DurakGame(_d.DurakBase):
+@fold_into_base
+class DurakGame(_d.DurakGame):
     """A Durak position (immutable, hashable, picklable).
 
-    Build one with :func:`new_game` or :meth:`from_notation`. ``history`` holds the events
-    written since the game was dealt (or parsed) in this process; it is not part of the
-    position's identity or notation.
+    Build one with :func:`new_game` or :meth:`from_notation`; ``DurakGame(state, seed=None,
+    number=None, history=())`` wraps a ``parlour._core.durak.DurakState`` (its move log
+    dropped). ``history`` holds the events written since the game was dealt (or parsed) in this
+    process; it is not part of the position's identity or notation.
+
+    The class is the Rust class ``parlour._core.durak.DurakGame``, which runs the hot path of
+    Python loops (``is_terminal``, ``to_move``, ``zobrist``, ``legal_moves()``,
+    ``apply_index()``, ``apply()``); the members below are written in Python and installed on it
+    (``fold_into_base``).
     """
 
-    # The Rust base holds the core state ``_s`` (with the moves logged since ``_meta``'s
-    # history: ``apply`` and ``apply_index`` write no JSON until ``history`` is read) and
-    # ``_meta`` = ``(seed, number, history)``; ``_snap`` caches the snapshot and may be unset.
-    __slots__ = ("_snap",)
-    _snap: dict[str, Any] | None
+    # The Rust class holds the core state ``_s`` (with the moves logged since ``_meta``'s
+    # history: ``apply`` and ``apply_index`` write no JSON until ``history`` is read),
+    # ``_meta`` = ``(seed, number, history)`` and the snapshot once read (``_snap``).
+    __slots__ = ()
 
-    def __new__(
-        cls,
-        state: _d.DurakState,
-        seed: bytes | None = None,
-        number: str | None = None,
-        history: tuple[dict[str, Any], ...] = (),
-    ) -> Self:
-        """A game at ``state`` (its move log dropped).
+    if TYPE_CHECKING:
 
-        Raises:
-            TypeError: ``state`` is not a ``parlour._core.durak.DurakState``.
-        """
-        if not isinstance(state, _d.DurakState):
-            raise TypeError("a DurakGame wraps a parlour._core.durak.DurakState")
-        return _new(cls, state, (seed, number, history))
+        def __init__(
+            self,
+            state: _d.DurakState,
+            seed: bytes | None = None,
+            number: str | None = None,
+            history: tuple[dict[str, Any], ...] = (),
+        ) -> None:
+            """A game at ``state`` (its move log dropped).
+
+            Raises:
+                TypeError: ``state`` is not a ``parlour._core.durak.DurakState``.
+            """
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DurakGame is immutable")
@@ -214,10 +218,9 @@ class DurakGame(_d.DurakBase):
         return copy.deepcopy(self._snapshot())
 
     def _snapshot(self) -> dict[str, Any]:
-        snap: dict[str, Any] | None = getattr(self, "_snap", None)
+        snap: dict[str, Any] | None = self._snap
         if snap is None:
-            snap = _snapshot_keys(json.loads(self._s.snapshot()))
-            _set(self, "_snap", snap)
+            snap = self._keep_snap(_snapshot_keys(json.loads(self._s.snapshot())))
         return snap
 
     def _get(self, key: str) -> Any:
@@ -510,7 +513,7 @@ def new_game(
     if variant not in ("podkidnoy", "perevodnoy"):
         raise DurakConfigError("BAD_VARIANT", "variant must be podkidnoy or perevodnoy")
     # The arguments are checked: the core raises Durak errors itself and the state has no log.
-    return _new(DurakGame, _d.DurakState.deal(s, n, seats, variant), (s, n, ()))
+    return DurakGame(_d.DurakState.deal(s, n, seats, variant), s, n)
 
 
 def legal(game: DurakGame, seat: int) -> list[dict[str, Any]]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, NoReturn, Self, final
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, Self, final
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour._core import gyla as _gyla
+from parlour._native import fold_into_base
 from parlour.errors import IllegalMoveError, NotationError
 
 __all__ = [
@@ -221,7 +222,8 @@ def _restore(text: str, players: tuple[str, str, str, str], teams: tuple[str, st
 
 
 @final
-class GylaState(_gyla.GylaBase):
+@fold_into_base
+class GylaState(_gyla.GylaState):
     """A Gyla position: the whole game (scores, round, hands in order, tricks, names).
 
     Immutable and hashable (the hash is the Zobrist hash). Create one with
@@ -230,20 +232,18 @@ class GylaState(_gyla.GylaBase):
     moves are card strings (``"AH"``), trump suit names (``"hearts"``) and ``"start"``;
     seats are 1-4; ``apply`` lets computer seats move afterwards, as the engine does.
 
-    The position and the names live in its Rust base class, which also runs the hot path of
-    Python loops (:attr:`is_terminal`, :attr:`to_move`, :attr:`zobrist`, :meth:`legal_moves`
-    and :meth:`apply_index`) without a Python frame.
+    The class is the Rust class ``parlour._core.gyla.GylaState``, which holds the position and
+    the names and runs the hot path of Python loops (:attr:`is_terminal`, :attr:`to_move`,
+    :attr:`zobrist`, :meth:`legal_moves` and :meth:`apply_index`) without a Python frame; the
+    members below are written in Python and installed on it (``fold_into_base``).
     """
 
     __slots__ = ()
 
-    def __init__(self) -> None:
-        """Not for direct use: see :func:`parlour.gyla.new_game`.
+    if TYPE_CHECKING:
 
-        Raises:
-            TypeError: Always.
-        """
-        raise TypeError("create a Gyla state with parlour.gyla.new_game or GylaState.from_notation")
+        def __init__(self) -> None:
+            """Not for direct use: see :func:`parlour.gyla.new_game` (raises TypeError)."""
 
     @classmethod
     def _wrap(
@@ -252,7 +252,7 @@ class GylaState(_gyla.GylaBase):
         players: tuple[str, str, str, str] = _DEFAULT_PLAYERS,
         teams: tuple[str, str] = _DEFAULT_TEAMS,
     ) -> GylaState:
-        return _gyla.GylaBase.__new__(cls, core, players, teams)
+        return cls._new(core, players, teams)
 
     def _with(self, core: _gyla.GylaCore) -> GylaState:
         return GylaState._wrap(core, self._players, self._teams)

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour._core import mexican_train as _core
+from parlour._native import fold_into_base
 from parlour.errors import ConfigError, IllegalMoveError, NotationError
 from parlour.mexican_train.codec import (
     clean_train_name,
@@ -264,7 +265,8 @@ class _Table:
         ).with_table(self)
 
 
-class TrainGame(_core.TrainBase):
+@fold_into_base
+class TrainGame(_core.TrainGame):
     """A Mexican Train game: its table, its moves, and the position they make (immutable).
 
     Carries the engine's fields (``set, options, seed, players, computers, history, rounds,
@@ -274,25 +276,21 @@ class TrainGame(_core.TrainBase):
 
     Make one with :func:`start_train`, :func:`decode_train` or :meth:`from_notation`.
 
-    The position lives in its Rust base class, which also runs the hot path of Python loops
-    (:attr:`is_terminal`, :attr:`to_move`, :attr:`zobrist`, :meth:`legal_moves` and
-    :meth:`apply_index`) without a Python frame.
+    The class is the Rust class ``parlour._core.mexican_train.TrainGame``, which holds the
+    position and runs the hot path of Python loops (:attr:`is_terminal`, :attr:`to_move`,
+    :attr:`zobrist`, :meth:`legal_moves` and :meth:`apply_index`) without a Python frame; the
+    members below are written in Python and installed on it (``fold_into_base``).
     """
 
-    # The core state (``_state``, in the base) carries the table and the moves made;
-    # ``_history`` is their TrainHistory chain, built on first use.
-    __slots__ = ("_history",)
+    # The core state (``_state``, in the Rust class) carries the table and the moves made;
+    # ``_history`` is their TrainHistory chain, built on first use and kept in the Rust class.
+    __slots__ = ()
 
-    _history: TrainHistory | None
     if TYPE_CHECKING:
-        _state: _core.TrainState  # the base's (read-only)
+        _state: _core.TrainState  # the Rust class's (read-only)
 
-    def __init__(self) -> None:
-        raise TypeError("use start_train(...) or decode_train(...) to make a TrainGame")
-
-    @classmethod
-    def _make(cls, state: _core.TrainState) -> TrainGame:
-        return _BASE_NEW(cls, state)
+        def __init__(self) -> None:
+            """Not for direct use: see :func:`start_train` (raises TypeError)."""
 
     if TYPE_CHECKING:
 
@@ -336,15 +334,12 @@ class TrainGame(_core.TrainBase):
     @property
     def history(self) -> TrainHistory | None:
         """The record of moves, newest first, or None before any move."""
-        try:
-            return self._history
-        except AttributeError:
-            pass
-        history: TrainHistory | None = None
+        history: TrainHistory | None = self._history
+        if history is not None:
+            return history
         for m in self._state.history():
             history = TrainHistory(m, history)
-        _G_HISTORY(self, history)
-        return history
+        return None if history is None else self._keep_history(history)
 
     @property
     def rounds(self) -> int:
@@ -526,10 +521,6 @@ class TrainGame(_core.TrainBase):
             f"<TrainGame set={self.set} players={len(self.players)} round={self.round} "
             f"phase={self.phase!r} to_play={self.to_play} moves={move_count(self)}>"
         )
-
-
-_BASE_NEW: Final = _core.TrainBase.__new__
-_G_HISTORY = _setter(TrainGame, "_history")
 
 
 def _restore(

@@ -521,26 +521,30 @@ impl PyDurak {
     }
 }
 
-/// `parlour.durak.DurakGame` is a Python subclass of this class: it holds the position and runs
-/// the hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
-/// `apply_index`, `apply`) without a Python frame.
-#[pyclass(subclass, frozen, module = "parlour._core.durak", name = "DurakBase")]
-pub struct PyDurakBase {
+/// `parlour.durak.DurakGame`: the position, its meta and the caches of the history and the
+/// snapshot. The hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
+/// `apply_index`, `apply`) is here; the rest is written in Python (`parlour/durak/game.py`) and
+/// installed on this class at import (`parlour._native.fold_into_base`), so that a move makes
+/// an instance of this class itself.
+#[pyclass(subclass, frozen, module = "parlour.durak", name = "DurakGame")]
+pub struct PyDurakGame {
     s: PyDurak,
     /// `(seed, number, history before the moves logged in s)`.
     meta: Py<PyTuple>,
     /// The history once read (the log taken into a tuple).
     taken: OnceLock<Py<PyTuple>>,
+    /// The snapshot (a dict, seats as int keys) once read.
+    snap: PyOnceLock<Py<PyAny>>,
 }
 
 thread_local! {
-    /// The value of the next instance made by `DurakBase.__new__` without arguments (see
+    /// The value of the next instance made by `DurakGame.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyDurakBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyDurakGame>> = const { Cell::new(None) };
 }
 
-/// Makes the instances of `DurakGame` (and of any other subclass) from Rust.
-static SPAWN: Spawner<PyDurakBase> = Spawner::new(&PENDING);
+/// Makes the instances of Python subclasses of `DurakGame` from Rust.
+static SPAWN: Spawner<PyDurakGame> = Spawner::new(&PENDING);
 
 /// The interned move objects of `parlour.durak.game` (indexed by action), set once at import.
 static MOVES: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
@@ -552,17 +556,18 @@ fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         .ok_or_else(|| config_err("INTERNAL_ERROR", "the durak move table is not set"))
 }
 
-impl PyDurakBase {
-    /// A new instance of `slf`'s own class (the Python subclass) at `next`, a successor of
-    /// `slf` whose log extends `slf`'s.
+impl PyDurakGame {
+    /// A new instance of `slf`'s own class at `next`, a successor of `slf` whose log extends
+    /// `slf`'s.
     fn spawn<'py>(slf: &Bound<'py, Self>, next: PyDurak) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let this = slf.get();
         let value = match this.taken.get() {
-            None => PyDurakBase {
+            None => PyDurakGame {
                 s: next,
                 meta: this.meta.clone_ref(py),
                 taken: OnceLock::new(),
+                snap: PyOnceLock::new(),
             },
             Some(history) => {
                 // The parent's log is in its history: the child logs from the parent on.
@@ -576,39 +581,62 @@ impl PyDurakBase {
                     ],
                 )?;
                 let s = PyDurak::bare(this.s.inner.clone()).logged_from(next);
-                PyDurakBase {
+                PyDurakGame {
                     s,
                     meta: meta.unbind(),
                     taken: OnceLock::new(),
+                    snap: PyOnceLock::new(),
                 }
             }
         };
-        SPAWN.spawn(&slf.get_type(), value)
+        let cls = slf.get_type();
+        if cls.is(py.get_type::<Self>()) {
+            // the class itself: no subclass instance to hand over
+            return Ok(Bound::new(py, value)?.into_any());
+        }
+        SPAWN.spawn(&cls, value)
     }
 }
 
 #[pymethods]
-impl PyDurakBase {
-    /// `DurakBase.__new__(cls, core, meta)`: a game of class `cls` at the position `core` (its
-    /// log dropped) with `meta` = `(seed, number, history)`.
+impl PyDurakGame {
+    /// `DurakGame(state, seed=None, number=None, history=())`: a game at the position `state`
+    /// (a `parlour._core.durak.DurakState`, its move log dropped). Called without arguments
+    /// from Rust (see [`Spawner`]), it makes an instance of a Python subclass.
     #[new]
-    #[pyo3(signature = (core = None, meta = None))]
-    fn new(core: Option<PyRef<'_, PyDurak>>, meta: Option<Bound<'_, PyTuple>>) -> PyResult<Self> {
-        match (core, meta) {
-            (Some(core), Some(meta)) => Ok(PyDurakBase {
-                s: PyDurak::bare(core.inner.clone()),
-                meta: meta.unbind(),
-                taken: OnceLock::new(),
-            }),
-            (None, None) => SPAWN.take().ok_or_else(|| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "create a durak game with parlour.durak.new_game or DurakGame(state)",
-                )
-            }),
-            _ => Err(pyo3::exceptions::PyTypeError::new_err(
-                "DurakBase needs a core and its meta",
-            )),
-        }
+    #[pyo3(signature = (state = None, seed = None, number = None, history = None))]
+    fn new(
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+        number: Option<Bound<'_, PyAny>>,
+        history: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let wrong = || {
+            pyo3::exceptions::PyTypeError::new_err(
+                "a DurakGame wraps a parlour._core.durak.DurakState",
+            )
+        };
+        let Some(state) = state else {
+            let bare = seed.is_none() && number.is_none() && history.is_none();
+            return bare.then(|| SPAWN.take()).flatten().ok_or_else(wrong);
+        };
+        let state = state.cast::<PyDurak>().map_err(|_| wrong())?;
+        let history = history.unwrap_or_else(|| PyTuple::empty(py).into_any());
+        let meta = PyTuple::new(
+            py,
+            [
+                seed.unwrap_or_else(|| py.None().into_bound(py)),
+                number.unwrap_or_else(|| py.None().into_bound(py)),
+                history,
+            ],
+        )?;
+        Ok(PyDurakGame {
+            s: PyDurak::bare(state.get().inner.clone()),
+            meta: meta.unbind(),
+            taken: OnceLock::new(),
+            snap: PyOnceLock::new(),
+        })
     }
 
     /// Set the move table of `legal_moves` (once, at import of `parlour.durak.game`).
@@ -640,6 +668,17 @@ impl PyDurakBase {
     /// Keep `history` as the game's history (the first one kept wins); returns the kept one.
     fn _take_history(&self, py: Python<'_>, history: Bound<'_, PyTuple>) -> Py<PyTuple> {
         self.taken.get_or_init(|| history.unbind()).clone_ref(py)
+    }
+
+    /// The snapshot once read (see `DurakGame._snapshot`), else None.
+    #[getter(_snap)]
+    fn get_snap(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.snap.get(py).map(|s| s.clone_ref(py))
+    }
+
+    /// Keep `snap` as the game's snapshot (the first one kept wins); returns the kept one.
+    fn _keep_snap(&self, py: Python<'_>, snap: Py<PyAny>) -> Py<PyAny> {
+        self.snap.get_or_init(py, || snap).clone_ref(py)
     }
 
     /// The seat to move (1-based), None when over.
@@ -845,7 +884,7 @@ fn bot_match(
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "durak")?;
     m.add_class::<PyDurak>()?;
-    m.add_class::<PyDurakBase>()?;
+    m.add_class::<PyDurakGame>()?;
     m.add_function(wrap_pyfunction!(order_for, &m)?)?;
     m.add_function(wrap_pyfunction!(deal_for, &m)?)?;
     m.add_function(wrap_pyfunction!(first_attacker, &m)?)?;

@@ -7,9 +7,10 @@ use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
 use parlour_core::Error;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 use std::cell::Cell;
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
@@ -438,24 +439,26 @@ impl PyGyla {
     }
 }
 
-/// `parlour.gyla.GylaState` is a Python subclass of this class: it holds the position and the
-/// player and team names, and runs the hot path of Python loops (`is_terminal`, `to_move`,
-/// `zobrist`, `legal_moves`, `apply_index`) without a Python frame.
-#[pyclass(subclass, frozen, module = "parlour._core.gyla", name = "GylaBase")]
-pub struct PyGylaBase {
+/// `parlour.gyla.GylaState`: the position and the player and team names. The hot path of
+/// Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`) is here;
+/// the engine's fields, the notation and the Python protocols are written in Python
+/// (`parlour/gyla/_state.py`) and installed on this class at import
+/// (`parlour._native.fold_into_base`), so that a move makes an instance of this class itself.
+#[pyclass(subclass, frozen, module = "parlour.gyla", name = "GylaState")]
+pub struct PyGylaState {
     inner: Gyla,
     players: Py<PyAny>,
     teams: Py<PyAny>,
 }
 
 thread_local! {
-    /// The value of the next instance made by `GylaBase.__new__` without arguments (see
+    /// The value of the next instance made by `GylaState.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyGylaBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyGylaState>> = const { Cell::new(None) };
 }
 
-/// Makes the instances of `GylaState` (and of any other subclass) from Rust.
-static SPAWN: Spawner<PyGylaBase> = Spawner::new(&PENDING);
+/// Makes the instances of Python subclasses of `GylaState` from Rust.
+static SPAWN: Spawner<PyGylaState> = Spawner::new(&PENDING);
 
 /// The moves of the fixed action space as interned Python strings (the move table of
 /// `legal_moves`): the 36 cards in canonical order, the four trump suit names, then `start`.
@@ -474,17 +477,27 @@ fn action_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
         .bind(py)
 }
 
-impl PyGylaBase {
-    /// A new instance of `slf`'s own class (the Python subclass) with the same names.
+impl PyGylaState {
+    /// A new instance of class `cls` (`GylaState` or a Python subclass) holding `value`.
+    fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        if cls.is(py.get_type::<Self>()) {
+            // the class itself: no subclass instance to hand over
+            return Ok(Bound::new(py, value)?.into_any());
+        }
+        SPAWN.spawn(cls, value)
+    }
+
+    /// A new instance of `slf`'s own class with the same names.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: Gyla) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let this = slf.get();
-        let value = PyGylaBase {
+        let value = PyGylaState {
             inner,
             players: this.players.clone_ref(py),
             teams: this.teams.clone_ref(py),
         };
-        SPAWN.spawn(&slf.get_type(), value)
+        Self::make(&slf.get_type(), value)
     }
 
     fn core(&self) -> PyGyla {
@@ -495,30 +508,35 @@ impl PyGylaBase {
 }
 
 #[pymethods]
-impl PyGylaBase {
-    /// `GylaBase.__new__(cls, core, players, teams)`: a state of class `cls`.
+impl PyGylaState {
+    /// Not for direct use (raises `TypeError`): see `parlour.gyla.new_game` and
+    /// `GylaState.from_notation`. Called without arguments from Rust (see [`Spawner`]), it
+    /// makes an instance of a Python subclass.
     #[new]
-    #[pyo3(signature = (core = None, players = None, teams = None))]
-    fn new(
-        core: Option<PyRef<'_, PyGyla>>,
-        players: Option<Py<PyAny>>,
-        teams: Option<Py<PyAny>>,
-    ) -> PyResult<Self> {
-        match (core, players, teams) {
-            (Some(core), Some(players), Some(teams)) => Ok(PyGylaBase {
-                inner: core.inner.clone(),
-                players,
-                teams,
-            }),
-            (None, None, None) => SPAWN.take().ok_or_else(|| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "create a Gyla state with parlour.gyla.new_game or GylaState.from_notation",
-                )
-            }),
-            _ => Err(pyo3::exceptions::PyTypeError::new_err(
-                "GylaBase needs a core, the players and the teams",
-            )),
-        }
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let bare = args.is_empty() && kwargs.map_or(0, |k| k.len()) == 0;
+        bare.then(|| SPAWN.take()).flatten().ok_or_else(|| {
+            PyTypeError::new_err(
+                "create a Gyla state with parlour.gyla.new_game or GylaState.from_notation",
+            )
+        })
+    }
+
+    /// `cls._new(core, players, teams)`: a state of class `cls` at a copy of `core`.
+    #[classmethod]
+    fn _new<'py>(
+        cls: &Bound<'py, PyType>,
+        core: PyRef<'py, PyGyla>,
+        players: Py<PyAny>,
+        teams: Py<PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let value = PyGylaState {
+            inner: core.inner.clone(),
+            players,
+            teams,
+        };
+        Self::make(cls, value)
     }
 
     /// The position (a new `GylaCore` on each access).
@@ -594,7 +612,7 @@ impl PyGylaBase {
 }
 
 /// The fixed action space of the Python protocol: the 36 cards in canonical order, the four
-/// trump suit names, then `start` (the table `GylaBase.legal_moves` picks from).
+/// trump suit names, then `start` (the table `GylaState.legal_moves` picks from).
 #[pyfunction]
 fn action_space(py: Python<'_>) -> Bound<'_, PyTuple> {
     action_table(py).clone()
@@ -624,7 +642,9 @@ fn triggers_redeal(hands: Vec<Vec<String>>) -> PyResult<bool> {
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "gyla")?;
     m.add_class::<PyGyla>()?;
-    m.add_class::<PyGylaBase>()?;
+    m.add_class::<PyGylaState>()?;
+    // the name of the class before it was the public `GylaState` itself
+    m.add("GylaBase", m.getattr("GylaState")?)?;
     m.add_function(wrap_pyfunction!(action_space, &m)?)?;
     m.add_function(wrap_pyfunction!(canonical_deck, &m)?)?;
     m.add_function(wrap_pyfunction!(triggers_redeal, &m)?)?;

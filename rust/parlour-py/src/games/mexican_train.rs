@@ -13,7 +13,7 @@ use parlour_core::Error;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, OnceLock};
 
@@ -530,71 +530,100 @@ impl PyTrainState {
     }
 }
 
-/// `parlour.mexican_train.TrainGame` is a Python subclass of this class: it holds the position
-/// (with the table and the moves made, as a `TrainState` does) and runs the hot path of Python
-/// loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`) without a Python
-/// frame and without a `TrainState` object per move.
-#[pyclass(
-    subclass,
-    frozen,
-    module = "parlour._core.mexican_train",
-    name = "TrainBase"
-)]
-pub struct PyTrainBase {
+/// `parlour.mexican_train.TrainGame`: the position (with the table and the moves made, as a
+/// `TrainState` does). The hot path of Python loops (`is_terminal`, `to_move`, `zobrist`,
+/// `legal_moves`, `apply_index`) is here, without a `TrainState` object per move; the rest is
+/// written in Python (`parlour/mexican_train/game.py`) and installed on this class at import
+/// (`parlour._native.fold_into_base`), so that a move makes an instance of this class itself.
+#[pyclass(subclass, frozen, module = "parlour.mexican_train", name = "TrainGame")]
+pub struct PyTrainGame {
     /// Boxed: the value moves several times on its way into a new Python object.
     state: Box<PyTrainState>,
     /// The position as a `TrainState` object (`_state`), made on first use.
     shared: OnceLock<Py<PyTrainState>>,
     /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
     legal: OnceLock<Box<[TrainMove]>>,
+    /// The record of moves as a `TrainHistory` chain (`_history`), once built in Python.
+    history: PyOnceLock<Py<PyAny>>,
 }
 
 thread_local! {
-    /// The value of the next instance made by `TrainBase.__new__` without arguments (see
+    /// The value of the next instance made by `TrainGame.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyTrainBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyTrainGame>> = const { Cell::new(None) };
 }
 
-/// Makes the instances of `TrainGame` (and of any other subclass) from Rust.
-static SPAWN: Spawner<PyTrainBase> = Spawner::new(&PENDING);
+/// Makes the instances of Python subclasses of `TrainGame` from Rust.
+static SPAWN: Spawner<PyTrainGame> = Spawner::new(&PENDING);
 
-impl PyTrainBase {
-    /// A new instance of `slf`'s own class (the Python subclass) at `state`.
+impl PyTrainGame {
+    /// A new instance of class `cls` (`TrainGame` or a Python subclass) holding `value`.
+    fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        if cls.is(py.get_type::<Self>()) {
+            // the class itself: no subclass instance to hand over
+            return Ok(Bound::new(py, value)?.into_any());
+        }
+        SPAWN.spawn(cls, value)
+    }
+
+    /// A new instance of `slf`'s own class at `state`.
     fn spawn<'py>(slf: &Bound<'py, Self>, state: PyTrainState) -> PyResult<Bound<'py, PyAny>> {
-        let value = PyTrainBase {
+        let value = PyTrainGame {
             state: Box::new(state),
             shared: OnceLock::new(),
             legal: OnceLock::new(),
+            history: PyOnceLock::new(),
         };
-        SPAWN.spawn(&slf.get_type(), value)
+        Self::make(&slf.get_type(), value)
     }
 }
 
 #[pymethods]
-impl PyTrainBase {
-    /// `TrainBase.__new__(cls, state)`: a game of class `cls` at `state`.
+impl PyTrainGame {
+    /// Not for direct use (raises `TypeError`): see `start_train` and `decode_train`. Called
+    /// without arguments from Rust (see [`Spawner`]), it makes an instance of a Python
+    /// subclass.
     #[new]
-    #[pyo3(signature = (state = None))]
-    fn new(state: Option<Bound<'_, PyTrainState>>) -> PyResult<Self> {
-        match state {
-            Some(state) => {
-                let this = state.get();
-                Ok(PyTrainBase {
-                    state: Box::new(PyTrainState {
-                        inner: this.inner.clone(),
-                        history: this.history.clone(),
-                        table: this.table.as_ref().map(|t| t.clone_ref(state.py())),
-                    }),
-                    shared: OnceLock::from(state.unbind()),
-                    legal: OnceLock::new(),
-                })
-            }
-            None => SPAWN.take().ok_or_else(|| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "use start_train(...) or decode_train(...) to make a TrainGame",
-                )
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let bare = args.is_empty() && kwargs.map_or(0, |k| k.len()) == 0;
+        bare.then(|| SPAWN.take()).flatten().ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "use start_train(...) or decode_train(...) to make a TrainGame",
+            )
+        })
+    }
+
+    /// `cls._make(state)`: a game of class `cls` at `state`.
+    #[classmethod]
+    fn _make<'py>(
+        cls: &Bound<'py, PyType>,
+        state: Bound<'py, PyTrainState>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = state.get();
+        let value = PyTrainGame {
+            state: Box::new(PyTrainState {
+                inner: this.inner.clone(),
+                history: this.history.clone(),
+                table: this.table.as_ref().map(|t| t.clone_ref(state.py())),
             }),
-        }
+            shared: OnceLock::from(state.unbind()),
+            legal: OnceLock::new(),
+            history: PyOnceLock::new(),
+        };
+        Self::make(cls, value)
+    }
+
+    /// The record of moves once built (see `TrainGame.history`), else None.
+    #[getter(_history)]
+    fn get_history(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.history.get(py).map(|h| h.clone_ref(py))
+    }
+
+    /// Keep `history` as the game's record (the first one kept wins); returns the kept one.
+    fn _keep_history(&self, py: Python<'_>, history: Py<PyAny>) -> Py<PyAny> {
+        self.history.get_or_init(py, || history).clone_ref(py)
     }
 
     /// The position as a `TrainState` (the same object on every access).
@@ -742,7 +771,7 @@ fn deal(set: i64, players: i64, seed32: u32, round: i64) -> PyResult<(Vec<Vec<u1
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "mexican_train")?;
     m.add_class::<PyTrainState>()?;
-    m.add_class::<PyTrainBase>()?;
+    m.add_class::<PyTrainGame>()?;
     m.add_function(wrap_pyfunction!(longest_run, &m)?)?;
     m.add_function(wrap_pyfunction!(longest_run_steps, &m)?)?;
     m.add_function(wrap_pyfunction!(deal, &m)?)?;
