@@ -590,10 +590,6 @@ impl PyDurakGame {
             }
         };
         let cls = slf.get_type();
-        if cls.is(py.get_type::<Self>()) {
-            // the class itself: no subclass instance to hand over
-            return Ok(Bound::new(py, value)?.into_any());
-        }
         SPAWN.spawn(&cls, value)
     }
 }

@@ -480,11 +480,6 @@ fn action_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
 impl PyGylaState {
     /// A new instance of class `cls` (`GylaState` or a Python subclass) holding `value`.
     fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
-        let py = cls.py();
-        if cls.is(py.get_type::<Self>()) {
-            // the class itself: no subclass instance to hand over
-            return Ok(Bound::new(py, value)?.into_any());
-        }
         SPAWN.spawn(cls, value)
     }
 

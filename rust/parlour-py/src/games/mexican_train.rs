@@ -559,11 +559,6 @@ static SPAWN: Spawner<PyTrainGame> = Spawner::new(&PENDING);
 impl PyTrainGame {
     /// A new instance of class `cls` (`TrainGame` or a Python subclass) holding `value`.
     fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
-        let py = cls.py();
-        if cls.is(py.get_type::<Self>()) {
-            // the class itself: no subclass instance to hand over
-            return Ok(Bound::new(py, value)?.into_any());
-        }
         SPAWN.spawn(cls, value)
     }
 
