@@ -184,3 +184,30 @@ def test_apply_forms_and_errors() -> None:
         s.apply("ZZ")
     with pytest.raises(IndexError):
         s.apply_index(len(s.legal_moves()))
+
+
+def test_dmn_strings_memoised_or_not_give_the_same() -> None:
+    from parlour.dalmara import _state
+
+    s = dm.GameState.random(21, "4p", "dal-mara-engine").apply_index(0)
+    text = s.to_notation()
+    seat = s.next_move_seat
+    card = dm.get_legal_moves(s, seat)[0].card
+    results = []
+    for memo in (True, False):
+        if not memo:
+            _state._CACHE.clear()
+        results.append(
+            (
+                outcome(dm.get_current_player, text, rules="dal-mara-engine"),
+                outcome(dm.get_legal_moves, text, seat, rules="dal-mara-engine"),
+                outcome(dm.is_finished, text, rules="dal-mara-engine"),
+                outcome(dm.play_card, text, seat, card, rules="dal-mara-engine"),
+                outcome(dm.play_card, text, seat, card),
+            )
+        )
+    assert results[0] == results[1]
+    # a position written once is memoised under its DMN, counters cleared, default roster
+    nxt = dm.play_card(text, seat, card, rules="dal-mara-engine").unwrap()
+    key = (nxt.to_notation(), "dal-mara-engine")
+    assert _state._CACHE[key] == dm.parse_dmn(key[0], rules="dal-mara-engine")

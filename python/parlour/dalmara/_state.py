@@ -206,7 +206,7 @@ def _default_players(n: int) -> tuple[Player, ...]:
 
 _PLAYERS_4: Final = _default_players(4)
 _PLAYERS_2: Final = _default_players(2)
-_native._install_rosters(_PLAYERS_4, _PLAYERS_2)
+_native._install_state(_PLAYERS_4, _PLAYERS_2, _CACHE, _CACHE_MAX)
 
 
 def _remember(text: str, rules: str, core: _native.Core) -> GameState:
@@ -340,21 +340,6 @@ class GameState(_native.GameState):
         if cls is GameState:
             return parse_state(text, rules)  # type: ignore[return-value]
         return cls(parse_core(text, rules))
-
-    def to_notation(self) -> str:
-        """The DMN string of the position.
-
-        Returns:
-            The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
-        """
-        dmn = self._dmn
-        if dmn is None:
-            # The core's writer (same output as ``format_parts``, checked on every recorded step).
-            c = self._c
-            dmn = c.dmn()
-            self._set_dmn(dmn)
-            _remember(dmn, c.rules, c.fresh())
-        return dmn
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """Legal moves as a bool mask over the fixed action space of 108 actions.

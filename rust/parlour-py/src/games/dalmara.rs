@@ -11,6 +11,7 @@ use parlour_core::games::dalmara::{
 };
 use parlour_core::Error;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
@@ -834,6 +835,23 @@ impl PyGameState {
         self.dmn.get(py).map(|s| s.clone_ref(py))
     }
 
+    /// The DMN string of the position (written once, then kept; the position is memoised under
+    /// it, as parsing it would give it).
+    ///
+    /// Returns:
+    ///     The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
+    fn to_notation<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyString>> {
+        let py = slf.py();
+        let me = slf.get();
+        if let Some(d) = me.dmn.get(py) {
+            return Ok(d.bind(py).clone());
+        }
+        let text = PyString::new(py, &me.inner.dmn());
+        let _ = me.dmn.set(py, text.clone().unbind());
+        remember(py, &text, &me.inner)?;
+        Ok(text)
+    }
+
     /// Remember `text` as the DMN of the position (the first call wins; positions are
     /// immutable).
     fn _set_dmn(&self, py: Python<'_>, text: Bound<'_, PyString>) {
@@ -1000,7 +1018,10 @@ impl PyActionResult {
     fn dmn<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.state
             .as_ref()
-            .map(|s| s.bind(py).call_method0("to_notation"))
+            .map(|s| match s.bind(py).cast::<PyGameState>() {
+                Ok(st) => PyGameState::to_notation(st).map(Bound::into_any),
+                Err(_) => s.bind(py).call_method0("to_notation"),
+            })
             .transpose()
     }
     /// The new state.
@@ -1063,8 +1084,69 @@ impl PyActionResult {
 /// handle itself, so the Python function defines the behaviour.
 static FALLBACK: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
 
-/// The default rosters of four- and two-player games (see `_install_rosters`).
+/// The default rosters of four- and two-player games (see `_install_state`).
 static ROSTERS: PyOnceLock<(Py<PyTuple>, Py<PyTuple>)> = PyOnceLock::new();
+
+/// The memo of parsed positions, `{(dmn, rules): GameState}`, and its size bound (see
+/// `_install_state`; `parlour.dalmara._state.parse_state` reads and fills it too).
+static MEMO: PyOnceLock<(Py<PyDict>, usize)> = PyOnceLock::new();
+
+/// Memoise the position `inner` (counters cleared, default roster) under its DMN `text`, as
+/// `parlour.dalmara._state._remember` does for a parsed string.
+fn remember(py: Python<'_>, text: &Bound<'_, PyString>, inner: &DalMara) -> PyResult<()> {
+    let (Some((memo, max)), Some((four, two))) = (MEMO.get(py), ROSTERS.get(py)) else {
+        return Ok(());
+    };
+    let memo = memo.bind(py);
+    if memo.len() >= *max {
+        memo.clear();
+    }
+    let fresh = PyGameState {
+        inner: Box::new(inner.without_counters()),
+        players: if inner.is_four() { four } else { two }.clone_ref(py),
+        dmn: PyOnceLock::new(),
+    };
+    let _ = fresh.dmn.set(py, text.clone().unbind());
+    let key = (text.clone(), PyString::intern(py, inner.rules().name()));
+    memo.set_item(key, Bound::new(py, fresh)?)
+}
+
+/// The memoised position of the DMN string `x` under `rules` (None: `"rulebook"`), if any.
+fn memoised<'py>(
+    x: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> Option<Bound<'py, PyGameState>> {
+    let py = x.py();
+    if !x.is_exact_instance_of::<PyString>() {
+        return None;
+    }
+    let (memo, _) = MEMO.get(py)?;
+    let rules = match rules {
+        None => intern!(py, "rulebook").clone().into_any(),
+        Some(r) if r.is_exact_instance_of::<PyString>() => r.clone(),
+        Some(_) => return None,
+    };
+    let key = PyTuple::new(py, [x.clone(), rules]).ok()?;
+    memo.bind(py)
+        .get_item(key)
+        .ok()
+        .flatten()
+        .and_then(|s| s.cast_into::<PyGameState>().ok())
+}
+
+/// The state `x` stands for in an accelerated call: a state (with no `rules`), or a memoised
+/// DMN string.
+fn fast_state<'py>(
+    x: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> Option<Bound<'py, PyGameState>> {
+    if rules.is_none() {
+        if let Ok(s) = x.cast::<PyGameState>() {
+            return Some(s.clone());
+        }
+    }
+    memoised(x, rules)
+}
 
 fn not_installed() -> PyErr {
     PyRuntimeError::new_err("parlour.dalmara is not imported: its API is not installed")
@@ -1109,11 +1191,18 @@ fn _install_api(
     );
 }
 
-/// Install the default rosters of four- and two-player games (done once by
-/// `parlour.dalmara`).
+/// Install the default rosters of four- and two-player games and the memo of parsed positions
+/// with its size bound (done once by `parlour.dalmara`).
 #[pyfunction]
-fn _install_rosters(py: Python<'_>, four: Py<PyTuple>, two: Py<PyTuple>) {
+fn _install_state(
+    py: Python<'_>,
+    four: Py<PyTuple>,
+    two: Py<PyTuple>,
+    memo: Py<PyDict>,
+    memo_max: usize,
+) {
     let _ = ROSTERS.set(py, (four, two));
+    let _ = MEMO.set(py, (memo, memo_max));
 }
 
 /// ``getCurrentPlayer``: the player whose seat is ``nextMoveSeat``.
@@ -1134,14 +1223,12 @@ fn get_current_player<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if rules.is_none() {
-        if let Ok(s) = x.cast::<PyGameState>() {
-            let s = s.get();
-            return s
-                .players
-                .bind(py)
-                .get_item(usize::from(s.inner.next_seat()));
-        }
+    if let Some(s) = fast_state(x, rules) {
+        let s = s.get();
+        return s
+            .players
+            .bind(py)
+            .get_item(usize::from(s.inner.next_seat()));
     }
     fallback(py, 0, (x,), rules_kw(py, rules)?.as_ref())
 }
@@ -1166,10 +1253,8 @@ fn get_legal_moves<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if rules.is_none() {
-        if let Ok(s) = x.cast::<PyGameState>() {
-            return legal_list(py, &s.get().inner, seat).map(Bound::into_any);
-        }
+    if let Some(s) = fast_state(x, rules) {
+        return legal_list(py, &s.get().inner, seat).map(Bound::into_any);
     }
     fallback(py, 1, (x, seat), rules_kw(py, rules)?.as_ref())
 }
@@ -1192,7 +1277,12 @@ fn is_finished<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if let Ok(s) = x.cast::<PyGameState>() {
+    // a state's own rules decide (as in the Python definition); DMN is read under `rules`
+    let state = match x.cast::<PyGameState>() {
+        Ok(s) => Some(s.clone()),
+        Err(_) => memoised(x, rules),
+    };
+    if let Some(s) = state {
         return Ok(PyBool::new(py, s.get().inner.is_finished())
             .to_owned()
             .into_any());
@@ -1222,14 +1312,14 @@ fn play_card<'py>(
     kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if rules.is_none() && kwargs.is_none() && args.len() == 2 {
-        if let Ok(s) = x.cast::<PyGameState>() {
+    if kwargs.is_none() && args.len() == 2 {
+        if let Some(s) = fast_state(x, rules) {
             let seat = args.get_borrowed_item(0)?;
             let card = args.get_borrowed_item(1)?;
             let inner = &s.get().inner;
             // an error takes the Python path, which builds the engine's error result
             if let Ok(next) = with_card(&card, |c| caught(|| inner.play_card(seat_arg(&seat), c))) {
-                let state = PyGameState::spawn(s, next)?;
+                let state = PyGameState::spawn(&s, next)?;
                 let result = PyActionResult {
                     state: Some(state.unbind()),
                     error: None,
@@ -1312,7 +1402,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameState>()?;
     m.add_class::<PyActionResult>()?;
     m.add_function(wrap_pyfunction!(_install_api, &m)?)?;
-    m.add_function(wrap_pyfunction!(_install_rosters, &m)?)?;
+    m.add_function(wrap_pyfunction!(_install_state, &m)?)?;
     m.add_function(wrap_pyfunction!(get_current_player, &m)?)?;
     m.add_function(wrap_pyfunction!(get_legal_moves, &m)?)?;
     m.add_function(wrap_pyfunction!(is_finished, &m)?)?;
