@@ -472,7 +472,7 @@ def test_state_shape_after_the_rust_base() -> None:
     with pytest.raises(TypeError):
         gyla.GylaState(state._core, state.players, state.teams)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        core.GylaBase.__new__(gyla.GylaState, state._core)
+        core.GylaState.__new__(gyla.GylaState, state._core)
     assert state._core == state._core
     nxt = state.apply_index(0)
     assert type(nxt) is gyla.GylaState

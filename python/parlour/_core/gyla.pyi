@@ -5,7 +5,6 @@ from typing import Self, final
 from typing_extensions import disjoint_base
 
 __all__ = [
-    "GylaBase",
     "GylaCore",
     "GylaState",
     "action_space",
@@ -88,8 +87,6 @@ class GylaState:
     def legal_moves(self) -> tuple[str, ...]: ...
     def apply_index(self, index: int) -> Self: ...
     def _apply_id(self, id: int) -> Self: ...
-
-GylaBase = GylaState
 
 def action_space() -> tuple[str, ...]: ...
 def canonical_deck() -> list[str]: ...

@@ -638,8 +638,6 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "gyla")?;
     m.add_class::<PyGyla>()?;
     m.add_class::<PyGylaState>()?;
-    // the name of the class before it was the public `GylaState` itself
-    m.add("GylaBase", m.getattr("GylaState")?)?;
     m.add_function(wrap_pyfunction!(action_space, &m)?)?;
     m.add_function(wrap_pyfunction!(canonical_deck, &m)?)?;
     m.add_function(wrap_pyfunction!(triggers_redeal, &m)?)?;
