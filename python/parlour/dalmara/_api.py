@@ -371,15 +371,17 @@ def pickup_turup_card(
 
 
 def _play_card(
-    x: GameState | str, seat: Any = _MISSING, card: Any = _MISSING, *, rules: Rules | None = None
+    x: GameState | str, seat: Any = None, card: Any = None, *, rules: Rules | None = None
 ) -> ActionResult:
     """``playCard``: play a card (a Ghopte submission while a Ghopte is unresolved).
 
     The definition of ``play_card``, which calls it for every call it does not handle itself.
+    A seat or card left out is None, the engine's ``undefined``.
 
     Args:
         x: A DMN string or a state.
-        seat: The seat playing (or the engine's payload dict ``{"seat", "card"}``).
+        seat: The seat playing (or, with no ``card``, the engine's payload dict
+            ``{"seat", "card"}``).
         card: The card (2p: from hand or a face-up top of one's own stacks).
         rules: The rule set.
 
@@ -389,27 +391,24 @@ def _play_card(
     Raises:
         ConfigError: For an unknown ``rules``.
     """
-    if card is not _MISSING:
-        # The hot path: positional seat and card.
-        if rules is None and isinstance(x, GameState):
-            st0 = x
-        else:
-            _check_rules(rules)
-            try:
-                st0 = _state(x, rules)
-            except ParlourError as e:
-                return failure(e)
+    if isinstance(seat, Mapping) and card is None:
+        # The engine's payload object.
+        _check_rules(rules)
+        c = seat.get("card")
+        return _run(x, rules, "play", _seat(seat.get("seat")), "undefined" if c is None else c)
+    if rules is None and isinstance(x, GameState):
+        st0 = x
+    else:
+        _check_rules(rules)
         try:
-            st = st0._play(
-                "undefined" if seat is None else seat, "undefined" if card is None else card
-            )
+            st0 = _state(x, rules)
         except ParlourError as e:
             return failure(e)
-        return ActionResult(st)
-    _check_rules(rules)
-    p = _payload(seat, None if card is _MISSING else {}, card=card)
-    c = p.get("card")
-    return _run(x, rules, "play", _seat(p.get("seat")), "undefined" if c is None else c)
+    try:
+        st = st0._play("undefined" if seat is None else seat, "undefined" if card is None else card)
+    except ParlourError as e:
+        return failure(e)
+    return ActionResult(st)
 
 
 _OPS: Final = {

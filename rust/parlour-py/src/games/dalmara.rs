@@ -1294,8 +1294,9 @@ fn is_finished<'py>(
 ///
 /// Args:
 ///     x: A DMN string or a state.
-///     seat: The seat playing (or the engine's payload dict ``{"seat", "card"}``).
-///     card: The card (2p: from hand or a face-up top of one's own stacks).
+///     seat: The seat playing (or, with no ``card``, the engine's payload dict
+///         ``{"seat", "card"}``); left out, None (the engine's ``undefined``).
+///     card: The card (2p: from hand or a face-up top of one's own stacks); left out, None.
 ///     rules: The rule set.
 ///
 /// Returns:
@@ -1304,43 +1305,27 @@ fn is_finished<'py>(
 /// Raises:
 ///     ConfigError: For an unknown ``rules``.
 #[pyfunction]
-#[pyo3(signature = (x, *args, rules = None, **kwargs), text_signature = "(x, seat=..., card=..., *, rules=None)")]
+#[pyo3(signature = (x, seat = None, card = None, *, rules = None))]
 fn play_card<'py>(
     x: &Bound<'py, PyAny>,
-    args: &Bound<'py, PyTuple>,
+    seat: Option<&Bound<'py, PyAny>>,
+    card: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
-    kwargs: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
-    if kwargs.is_none() && args.len() == 2 {
-        if let Some(s) = fast_state(x, rules) {
-            let seat = args.get_borrowed_item(0)?;
-            let card = args.get_borrowed_item(1)?;
-            let inner = &s.get().inner;
-            // an error takes the Python path, which builds the engine's error result
-            if let Ok(next) = with_card(&card, |c| caught(|| inner.play_card(seat_arg(&seat), c))) {
-                let state = PyGameState::spawn(&s, next)?;
-                let result = PyActionResult {
-                    state: Some(state.unbind()),
-                    error: None,
-                };
-                return Ok(Bound::new(py, result)?.into_any());
-            }
+    if let (Some(seat), Some(card), Some(s)) = (seat, card, fast_state(x, rules)) {
+        let inner = &s.get().inner;
+        // an error takes the Python path, which builds the engine's error result
+        if let Ok(next) = with_card(card, |c| caught(|| inner.play_card(seat_arg(seat), c))) {
+            let state = PyGameState::spawn(&s, next)?;
+            let result = PyActionResult {
+                state: Some(state.unbind()),
+                error: None,
+            };
+            return Ok(Bound::new(py, result)?.into_any());
         }
     }
-    let mut all = Vec::with_capacity(args.len() + 1);
-    all.push(x.clone());
-    all.extend(args.iter());
-    let kw = match (kwargs, rules) {
-        (Some(k), Some(r)) => {
-            let k = k.copy()?;
-            k.set_item("rules", r)?;
-            Some(k)
-        }
-        (Some(k), None) => Some(k.clone()),
-        (None, r) => rules_kw(py, r)?,
-    };
-    fallback(py, 3, PyTuple::new(py, all)?, kw.as_ref())
+    fallback(py, 3, (x, seat, card), rules_kw(py, rules)?.as_ref())
 }
 
 /// The legal plays of `seat` as a list of the shared `LegalMove` values.
