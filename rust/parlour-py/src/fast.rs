@@ -50,11 +50,13 @@ pub fn exact_index(obj: &Bound<'_, PyAny>, len: usize) -> Option<usize> {
     obj.extract::<usize>().ok().filter(|&i| i < len)
 }
 
-/// Makes instances of a Python subclass of a Rust base class from Rust, without unsafe code.
+/// Makes instances of a Rust state class, or of a Python subclass of it, from Rust, without
+/// unsafe code.
 ///
-/// A game's Python state class may subclass a `#[pyclass(subclass)]` base that holds the
-/// position, so that the hot path (`is_terminal`, `legal_moves`, `apply_index` …) runs in Rust
-/// with no Python frame. `apply_index` must then return an instance of the *subclass*, but pyo3
+/// A game's state class is a `#[pyclass(subclass)]` that holds the position, so that the hot
+/// path (`is_terminal`, `legal_moves`, `apply_index` …) runs in Rust with no Python frame. An
+/// instance of the class itself is made directly ([`Bound::new`]). A user may subclass it in
+/// Python; `apply_index` must then return an instance of the *subclass*, but pyo3
 /// (without unsafe code, which the workspace forbids) can only make one through the base type's
 /// `__new__` called with the subclass type. A `Spawner` does that and hands the new Rust value
 /// over in a thread-local cell instead of as a Python object:

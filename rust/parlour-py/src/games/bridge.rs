@@ -281,14 +281,14 @@ impl PyPlayState {
 /// Python frame; its other members are written in Python (`parlour/bridge/state.py`) and
 /// installed on this class at import (`parlour._native.fold_into_base`).
 #[pyclass(subclass, frozen, module = "parlour.bridge", name = "BridgePlayState")]
-pub struct PyPlayBase {
+pub struct PyBridgePlayState {
     inner: BridgePlay,
 }
 
 thread_local! {
     /// The value of the next instance made by `BridgePlayState.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyPlayBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyBridgePlayState>> = const { Cell::new(None) };
 }
 
 /// The Python function that reads `BridgePlayState(deal, contract, declarer)`'s arguments into
@@ -303,17 +303,17 @@ fn _install_constructor(py: Python<'_>, construct: Py<PyAny>) {
 }
 
 /// Makes the instances of `BridgePlayState` (and of any subclass) from Rust.
-static SPAWN: Spawner<PyPlayBase> = Spawner::new(&PENDING);
+static SPAWN: Spawner<PyBridgePlayState> = Spawner::new(&PENDING);
 
-impl PyPlayBase {
+impl PyBridgePlayState {
     /// A new instance of `slf`'s own class at `inner`.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: BridgePlay) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(&slf.get_type(), PyPlayBase { inner })
+        SPAWN.spawn(&slf.get_type(), PyBridgePlayState { inner })
     }
 }
 
 #[pymethods]
-impl PyPlayBase {
+impl PyBridgePlayState {
     /// `BridgePlayState(deal, contract, declarer=None)`: the position before the opening lead
     /// (the arguments are read by `parlour.bridge.state`'s constructor, installed with
     /// `_install_constructor`), or `BridgePlayState(core)` at the position `core`.
@@ -330,7 +330,7 @@ impl PyPlayBase {
         }
         if kwargs.is_none() && args.len() == 1 {
             if let Ok(core) = args.get_item(0)?.cast::<PyPlayState>() {
-                return Ok(PyPlayBase {
+                return Ok(PyBridgePlayState {
                     inner: core.get().inner.clone(),
                 });
             }
@@ -342,7 +342,7 @@ impl PyPlayBase {
         })?;
         let core = construct.bind(py).call(args, kwargs)?;
         let core = core.cast::<PyPlayState>()?;
-        Ok(PyPlayBase {
+        Ok(PyBridgePlayState {
             inner: core.get().inner.clone(),
         })
     }
@@ -355,7 +355,7 @@ impl PyPlayBase {
     ) -> PyResult<Bound<'py, PyAny>> {
         SPAWN.spawn(
             cls,
-            PyPlayBase {
+            PyBridgePlayState {
                 inner: core.inner.clone(),
             },
         )
@@ -551,7 +551,7 @@ pub fn dd_solve(
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
     m.add_class::<PyPlayState>()?;
-    m.add_class::<PyPlayBase>()?;
+    m.add_class::<PyBridgePlayState>()?;
     m.add_function(wrap_pyfunction!(_install_constructor, &m)?)?;
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;

@@ -147,34 +147,34 @@ impl PyWhist {
 /// frame; its other members are written in Python (`parlour/whist.py`) and installed on this
 /// class at import (`parlour._native.fold_into_base`).
 #[pyclass(subclass, frozen, module = "parlour.whist", name = "State")]
-pub struct PyStateBase {
+pub struct PyState {
     inner: Whist,
 }
 
 thread_local! {
     /// The value of the next instance made by `State.__new__` without arguments (see
     /// [`Spawner`]).
-    static PENDING: Cell<Option<PyStateBase>> = const { Cell::new(None) };
+    static PENDING: Cell<Option<PyState>> = const { Cell::new(None) };
 }
 
 /// Makes the instances of `parlour.whist.State` (and of any subclass) from Rust.
-static SPAWN: Spawner<PyStateBase> = Spawner::new(&PENDING);
+static SPAWN: Spawner<PyState> = Spawner::new(&PENDING);
 
-impl PyStateBase {
+impl PyState {
     /// A new instance of `slf`'s own class at `inner`.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: Whist) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(&slf.get_type(), PyStateBase { inner })
+        SPAWN.spawn(&slf.get_type(), PyState { inner })
     }
 }
 
 #[pymethods]
-impl PyStateBase {
+impl PyState {
     /// `State(core)`: a state at the position `core`.
     #[new]
     #[pyo3(signature = (core = None))]
     fn new(core: Option<PyRef<'_, PyWhist>>) -> PyResult<Self> {
         match core {
-            Some(core) => Ok(PyStateBase {
+            Some(core) => Ok(PyState {
                 inner: core.inner.clone(),
             }),
             None => SPAWN.take().ok_or_else(|| {
@@ -258,6 +258,6 @@ impl PyStateBase {
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "whist")?;
     m.add_class::<PyWhist>()?;
-    m.add_class::<PyStateBase>()?;
+    m.add_class::<PyState>()?;
     super::add_submodule(parent, &m, "whist")
 }
