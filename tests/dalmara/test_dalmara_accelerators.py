@@ -144,7 +144,7 @@ def test_state_base_is_immutable_and_not_constructible_bare() -> None:
     with pytest.raises(AttributeError):
         s.extra = 1  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
-        s._dmn = "x"  # type: ignore[misc]
+        s._dmn = "x"  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="create a Dal Mara state"):
         native.GameState()
     with pytest.raises(TypeError, match="a GameState wraps a core position"):

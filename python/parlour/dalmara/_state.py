@@ -209,16 +209,6 @@ _PLAYERS_2: Final = _default_players(2)
 _native._install_state(_PLAYERS_4, _PLAYERS_2, _CACHE, _CACHE_MAX)
 
 
-def _remember(text: str, rules: str, core: _native.Core) -> GameState:
-    """Memoise ``core`` (a position as parsing ``text`` gives it) under ``(text, rules)``."""
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.clear()
-    st = wrap_state(core, _PLAYERS_4 if core.four else _PLAYERS_2)
-    st._set_dmn(text)
-    _CACHE[(text, rules)] = st
-    return st
-
-
 def parse_state(text: str, rules: str) -> GameState:
     """Parse DMN into a position with the default roster (memoised: positions are immutable).
 
@@ -239,7 +229,7 @@ def parse_state(text: str, rules: str) -> GameState:
             raise ConfigError(
                 "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
             )
-        st = _remember(text, rules, _native.Core.from_parts(*parse_parts(text, rules)))
+        st = _native._memoise(_native.Core.from_parts(*parse_parts(text, rules)), text)
     return st
 
 
@@ -318,7 +308,7 @@ class GameState(_native.GameState):
             raise ConfigError(
                 "INVALID_RULES", f'rules must be "rulebook" or "dal-mara-engine", not {rules!r}'
             )
-        return wrap_state(
+        return GameState(
             _native.Core.dealt(mode == "4p", seed, rules),
             _PLAYERS_4 if mode == "4p" else _PLAYERS_2,
         )
@@ -465,14 +455,6 @@ class GameState(_native.GameState):
         return self._c.parts()
 
     # ---------------------------------------------------------------- dunder
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, GameState) and self._c == other._c and self.players == other.players
-        )
-
-    def __hash__(self) -> int:
-        return self.zobrist
-
     def __repr__(self) -> str:
         return f"GameState.from_notation({self.to_notation()!r}, rules={self.rules!r})"
 
@@ -484,19 +466,6 @@ class GameState(_native.GameState):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self
-
-
-def wrap_state(core: _native.Core, players: tuple[Player, ...]) -> GameState:
-    """A ``GameState`` around ``core``.
-
-    Args:
-        core: The core position.
-        players: The roster (of a state of the same game).
-
-    Returns:
-        The state.
-    """
-    return GameState(core, players)
 
 
 def ok(state: GameState) -> ActionResult:

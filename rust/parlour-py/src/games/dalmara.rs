@@ -2,7 +2,7 @@
 //! and `Move` value classes. It only converts: rules live in `parlour_core::games::dalmara`,
 //! DMN parsing in `parlour.dalmara`.
 
-use crate::errors::{caught, config_err, detached, guarded, to_py};
+use crate::errors::{caught, config_err, guarded, to_py};
 use crate::fast::Spawner;
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
@@ -478,16 +478,6 @@ impl PyCore {
         )
     }
 
-    /// The DMN string (the core's own writer; `parlour.dalmara.serialize_dmn` is the reference).
-    fn dmn(&self) -> String {
-        self.inner.dmn()
-    }
-
-    /// This position with its tens/tricks counters cleared (what parsing its DMN gives).
-    fn fresh(&self) -> Self {
-        wrap(self.inner.without_counters())
-    }
-
     /// This position under another rule set.
     fn with_rules(&self, rules: &str) -> PyResult<Self> {
         let r = rules_arg(rules)?;
@@ -503,31 +493,6 @@ impl PyCore {
     #[getter]
     fn four(&self) -> bool {
         self.inner.is_four()
-    }
-    /// `nextMoveSeat`.
-    #[getter]
-    fn next_seat(&self) -> u8 {
-        self.inner.next_seat()
-    }
-    /// `isFinished`.
-    #[getter]
-    fn is_finished(&self) -> bool {
-        self.inner.is_finished()
-    }
-    /// The seat to move in the uniform protocol, None when finished.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        GameState::to_move(&self.inner)
-    }
-    /// The Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-    /// True while a Ghopte is unresolved.
-    #[getter]
-    fn ghopte_pending(&self) -> bool {
-        self.inner.ghopte_pending()
     }
     /// Tens taken per seat since this position was built.
     #[getter]
@@ -632,56 +597,6 @@ impl PyCore {
     fn legal<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
         legal_list(py, &self.inner, seat)
     }
-    /// `getLegalMoves(x, seat)` as strings: `"card"` or `"card@stack"`.
-    fn legal_strings(&self, seat: &Bound<'_, PyAny>) -> Vec<String> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.legal_plays_into(seat_arg(seat), &mut buf);
-        buf.into_iter()
-            .map(|(c, k)| match k {
-                Some(k) => format!("{}@{k}", cs(c)),
-                None => cs(c).to_string(),
-            })
-            .collect()
-    }
-    /// `getLegalMoves(x, seat)` as `(card, stack_position)` tuples.
-    fn legal_tuples(&self, seat: &Bound<'_, PyAny>) -> Vec<(&'static str, Option<u8>)> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.legal_plays_into(seat_arg(seat), &mut buf);
-        buf.into_iter().map(|(c, k)| (cs(c), k)).collect()
-    }
-
-    /// The protocol's legal moves.
-    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.protocol_moves(&mut buf);
-        let items: Vec<Bound<'py, PyMove>> = buf
-            .into_iter()
-            .map(|m| move_py(py, m))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, items)
-    }
-    /// Number of protocol moves.
-    fn num_moves(&self) -> usize {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.protocol_moves(&mut buf);
-        buf.len()
-    }
-    /// Apply a protocol move.
-    fn apply_move(&self, mv: &PyMove) -> PyResult<Self> {
-        guarded(|| self.inner.apply(mv.to_move())).map(wrap)
-    }
-    /// Apply the `index`-th protocol move.
-    fn apply_index(&self, index: i64) -> PyResult<Self> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.protocol_moves(&mut buf);
-        let mv = usize::try_from(index)
-            .ok()
-            .and_then(|i| buf.get(i).copied())
-            .ok_or_else(|| {
-                PyIndexError::new_err(format!("move index {index} out of range 0..{}", buf.len()))
-            })?;
-        guarded(|| self.inner.apply(mv)).map(wrap)
-    }
     /// The legal-move mask over the fixed action space, as bytes (0/1).
     fn legal_mask_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let mut buf = Vec::with_capacity(16);
@@ -708,29 +623,6 @@ impl PyCore {
             .into_iter()
             .map(cs)
             .collect()
-    }
-    /// Play random games from this position in Rust (GIL released); returns the number of moves
-    /// made in total. Used by benchmarks and tests.
-    fn random_playouts(&self, py: Python<'_>, games: u32, seed: u64) -> PyResult<u64> {
-        let start = self.inner.clone();
-        detached(py, move || {
-            let mut rng = parlour_core::rng::Rng::new(seed);
-            let mut total = 0u64;
-            let mut buf = Vec::with_capacity(16);
-            for _ in 0..games {
-                let mut s = start.clone();
-                while !s.is_terminal() {
-                    s.legal_moves_into(&mut buf);
-                    if buf.is_empty() {
-                        return Err(Error::invalid_state("PLAYOUT_STUCK", "no legal move"));
-                    }
-                    let mv = buf[rng.index(buf.len())];
-                    s.apply_mut(mv)?;
-                    total += 1;
-                }
-            }
-            Ok(total)
-        })
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -767,6 +659,11 @@ thread_local! {
 static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
 
 impl PyGameState {
+    /// `playCard` by `seat` of `card` on this position (panics caught as `INTERNAL_ERROR`).
+    fn play(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Result<DalMara, Error> {
+        with_card(card, |c| caught(|| self.inner.play_card(seat_arg(seat), c)))
+    }
+
     /// A new instance of `slf`'s own class with the same roster.
     fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
         let value = PyGameState {
@@ -829,12 +726,6 @@ impl PyGameState {
         self.players.clone_ref(py)
     }
 
-    /// The DMN of the position once written or parsed, else None.
-    #[getter(_dmn)]
-    fn get_dmn(&self, py: Python<'_>) -> Option<Py<PyString>> {
-        self.dmn.get(py).map(|s| s.clone_ref(py))
-    }
-
     /// The DMN string of the position (written once, then kept; the position is memoised under
     /// it, as parsing it would give it).
     ///
@@ -850,12 +741,6 @@ impl PyGameState {
         let _ = me.dmn.set(py, text.clone().unbind());
         remember(py, &text, &me.inner)?;
         Ok(text)
-    }
-
-    /// Remember `text` as the DMN of the position (the first call wins; positions are
-    /// immutable).
-    fn _set_dmn(&self, py: Python<'_>, text: Bound<'_, PyString>) {
-        let _ = self.dmn.set(py, text.unbind());
     }
 
     /// True when the game is finished (`isFinished`).
@@ -946,7 +831,7 @@ impl PyGameState {
         let next = if let Ok(m) = r#move.cast::<PyMove>() {
             guarded(|| inner.apply(m.get().to_move()))?
         } else if let Ok(m) = r#move.cast::<PyLegalMove>() {
-            guarded(|| inner.play_card(seat, CardIn::text(cs(m.get().card))))?
+            guarded(|| inner.play_card(seat, CardIn::index(m.get().card)))?
         } else if let Ok(t) = r#move.cast::<PyString>() {
             let t = t.to_str()?;
             guarded(|| inner.play_card(seat, CardIn::text(t)))?
@@ -970,10 +855,24 @@ impl PyGameState {
         seat: &Bound<'py, PyAny>,
         card: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &slf.get().inner;
-        let next = with_card(card, |c| caught(|| inner.play_card(seat_arg(seat), c)))
-            .map_err(|e| err(e, seat))?;
+        let next = slf.get().play(seat, card).map_err(|e| err(e, seat))?;
         Self::spawn(slf, next)
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<PyGameState>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok(o.inner.zobrist() == self.inner.zobrist()
+            && o.inner.same_position(&self.inner)
+            && o.players.bind(py).eq(self.players.bind(py))?)
+    }
+
+    /// `hash(self.zobrist)`: Python's hash of the Zobrist hash as an int (modulo 2**61 - 1).
+    fn __hash__(&self) -> isize {
+        const MODULUS: u64 = (1 << 61) - 1;
+        isize::try_from(self.inner.zobrist() % MODULUS).unwrap_or(0)
     }
 }
 
@@ -1093,9 +992,13 @@ static MEMO: PyOnceLock<(Py<PyDict>, usize)> = PyOnceLock::new();
 
 /// Memoise the position `inner` (counters cleared, default roster) under its DMN `text`, as
 /// `parlour.dalmara._state._remember` does for a parsed string.
-fn remember(py: Python<'_>, text: &Bound<'_, PyString>, inner: &DalMara) -> PyResult<()> {
+fn remember<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyString>,
+    inner: &DalMara,
+) -> PyResult<Bound<'py, PyGameState>> {
     let (Some((memo, max)), Some((four, two))) = (MEMO.get(py), ROSTERS.get(py)) else {
-        return Ok(());
+        return Err(not_installed());
     };
     let memo = memo.bind(py);
     if memo.len() >= *max {
@@ -1108,7 +1011,19 @@ fn remember(py: Python<'_>, text: &Bound<'_, PyString>, inner: &DalMara) -> PyRe
     };
     let _ = fresh.dmn.set(py, text.clone().unbind());
     let key = (text.clone(), PyString::intern(py, inner.rules().name()));
-    memo.set_item(key, Bound::new(py, fresh)?)
+    let state = Bound::new(py, fresh)?;
+    memo.set_item(key, &state)?;
+    Ok(state)
+}
+
+/// Memoise the position `core` (as parsing `text` gives it) under `(text, core's rules)` and
+/// return the memoised state (for `parlour.dalmara._state.parse_state`).
+#[pyfunction]
+fn _memoise<'py>(
+    core: PyRef<'py, PyCore>,
+    text: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyGameState>> {
+    remember(core.py(), text, &core.inner)
 }
 
 /// The memoised position of the DMN string `x` under `rules` (None: `"rulebook"`), if any.
@@ -1314,9 +1229,8 @@ fn play_card<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = x.py();
     if let (Some(seat), Some(card), Some(s)) = (seat, card, fast_state(x, rules)) {
-        let inner = &s.get().inner;
         // an error takes the Python path, which builds the engine's error result
-        if let Ok(next) = with_card(card, |c| caught(|| inner.play_card(seat_arg(seat), c))) {
+        if let Ok(next) = s.get().play(seat, card) {
             let state = PyGameState::spawn(&s, next)?;
             let result = PyActionResult {
                 state: Some(state.unbind()),
@@ -1388,6 +1302,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyActionResult>()?;
     m.add_function(wrap_pyfunction!(_install_api, &m)?)?;
     m.add_function(wrap_pyfunction!(_install_state, &m)?)?;
+    m.add_function(wrap_pyfunction!(_memoise, &m)?)?;
     m.add_function(wrap_pyfunction!(get_current_player, &m)?)?;
     m.add_function(wrap_pyfunction!(get_legal_moves, &m)?)?;
     m.add_function(wrap_pyfunction!(is_finished, &m)?)?;
