@@ -17,6 +17,12 @@ Each API move does what the reference benchmark does: ``get_current_player`` +
 ``get_legal_moves`` + ``play_card`` (which also writes the DMN on the DMN path) + ``is_finished``,
 and picks a legal move as a JavaScript loop does, ``floor(random() * n)`` (``random.randrange``
 costs a further ~0.2 µs of pure Python per pick; it is not part of the API being measured).
+
+Every figure is the best of ``--rounds`` runs (default 7), the paths taken in turn in each round
+so that a burst of load from elsewhere on a shared machine does not fall on one path only.
+Importing parlour does not load numpy (whose BLAS threads spin for about 0.1 s after loading
+and, on a two-core machine, slowed the first path measured by up to 1.6x); numpy loads at the
+end, for the Rust simulation.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from math import floor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,7 +68,7 @@ def state_path(games: list[dm.GameState]) -> tuple[float, int]:
             p = gcp(s)
             assert p is not None
             lm = glm(s, p.seat)
-            r = pc(s, p.seat, lm[int(rf() * len(lm))].card)
+            r = pc(s, p.seat, lm[floor(rf() * len(lm))].card)
             s = r.state  # type: ignore[assignment]
             moves += 1
             if isf(s):
@@ -100,7 +107,7 @@ def harness_path(games: list[dm.GameState]) -> tuple[float, int]:
         while True:
             p = gcp(s)
             lm = glm(s, p.seat)
-            r = pc(s, p.seat, lm[int(rf() * len(lm))].card)
+            r = pc(s, p.seat, lm[floor(rf() * len(lm))].card)
             s = r.state
             moves += 1
             left -= 1
@@ -120,7 +127,7 @@ def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
             p = gcp(x, rules=RULES)
             assert p is not None
             lm = glm(x, p.seat, rules=RULES)
-            r = pc(x, p.seat, lm[int(rf() * len(lm))].card, rules=RULES)
+            r = pc(x, p.seat, lm[floor(rf() * len(lm))].card, rules=RULES)
             x = r.dmn  # type: ignore[assignment]
             moves += 1
             if isf(x, rules=RULES):
@@ -146,7 +153,7 @@ def dmn_path_uncached(games: list[dm.GameState]) -> tuple[float, int]:
             cache.clear()
             lm = glm(x, p.seat, rules=RULES)
             cache.clear()
-            r = pc(x, p.seat, lm[int(rf() * len(lm))].card, rules=RULES)
+            r = pc(x, p.seat, lm[floor(rf() * len(lm))].card, rules=RULES)
             x = r.dmn  # type: ignore[assignment]
             moves += 1
             cache.clear()
@@ -161,29 +168,56 @@ def protocol_path(games: list[dm.GameState]) -> tuple[float, int]:
     t = time.perf_counter()
     for s in games:
         while not s.is_terminal:
-            s = s.apply_index(int(rf() * len(s.legal_moves())))
+            s = s.apply_index(floor(rf() * len(s.legal_moves())))
             moves += 1
     return time.perf_counter() - t, moves
 
 
-def best(
-    fn: Callable[[list[dm.GameState]], tuple[float, int]], arg: list[dm.GameState], repeat: int = 3
-) -> tuple[float, int]:
-    return min(fn(arg) for _ in range(repeat))
+def floor_path(games: list[dm.GameState]) -> tuple[float, int]:
+    """The pure-Python follow-suit loop (``_pyfloor``), as many games as ``games``."""
+    prng = random.Random(2)
+    t = time.perf_counter()
+    moves = sum(_pyfloor.playout(prng)[1] for _ in games)
+    return time.perf_counter() - t, moves
+
+
+def interleaved(
+    paths: dict[str, tuple[Callable[[list[dm.GameState]], tuple[float, int]], list[dm.GameState]]],
+    rounds: int,
+) -> dict[str, float]:
+    """µs per move of each path: the best of ``rounds`` runs, the paths taken in turn each round.
+
+    Taking the paths in turn spreads a burst of load from elsewhere on the machine over all of
+    them instead of over one path's runs, and the best run is the one least disturbed.
+    """
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, (fn, arg) in paths.items():
+            t, m = fn(arg)
+            best[name] = min(best.get(name, float("inf")), t / m * 1e6)
+    return best
 
 
 def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--rounds", type=int, default=7, help="runs of each path (best is kept)")
+    rounds = ap.parse_args().rounds
     games = starts(300)
-    t_state, m_state = best(state_path, games)
-    t_dmn, m_dmn = best(dmn_path, games[:150])
-    t_proto, m_proto = best(protocol_path, games)
-    t_unc, m_unc = best(dmn_path_uncached, games[:40])
-    t_harn, m_harn = best(harness_path, games)
-    us_harness = t_harn / m_harn * 1e6
-    us_state = t_state / m_state * 1e6
-    us_dmn = t_dmn / m_dmn * 1e6
-    us_proto = t_proto / m_proto * 1e6
-    us_unc = t_unc / m_unc * 1e6
+    us = interleaved(
+        {
+            "state": (state_path, games),
+            "dmn": (dmn_path, games[:150]),
+            "protocol": (protocol_path, games),
+            "unmemoised": (dmn_path_uncached, games[:20]),
+            "harness": (harness_path, games),
+            "floor": (floor_path, games),
+        },
+        rounds,
+    )
+    us_state, us_dmn, us_proto = us["state"], us["dmn"], us["protocol"]
+    us_unc, us_harness, us_floor = us["unmemoised"], us["harness"], us["floor"]
 
     # Uncached DMN parse cost (the DMN path memoises positions; this is a fresh parse).
     from parlour._core import dalmara as native
@@ -202,11 +236,6 @@ def main() -> None:
         format_parts(parts)
     us_format = (time.perf_counter() - t) / n * 1e6
 
-    prng = random.Random(2)
-    t = time.perf_counter()
-    floor_moves = sum(_pyfloor.playout(prng)[1] for _ in range(300))
-    us_floor = (time.perf_counter() - t) / floor_moves * 1e6
-
     sims = {}
     for threads in (1, None):
         r = parlour.simulate(
@@ -222,6 +251,7 @@ def main() -> None:
             {
                 "benchmark": "dalmara",
                 "machine": {"python": sys.version.split()[0], "platform": platform.platform()},
+                "rounds": rounds,
                 "python_api_state_path_us_per_move": round(us_state, 3),
                 "python_api_dmn_path_us_per_move": round(us_dmn, 3),
                 "python_api_dmn_path_unmemoised_us_per_move": round(us_unc, 3),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 import pickle
+import subprocess
+import sys
 import tomllib
 from importlib import resources
 
@@ -73,3 +75,15 @@ def test_all_names_are_documented() -> None:
             obj = getattr(module, name)
             if inspect.isfunction(obj) or inspect.isclass(obj):
                 assert obj.__doc__, f"{module.__name__}.{name} has no docstring"
+
+
+def test_importing_the_games_does_not_load_numpy() -> None:
+    # numpy (and its BLAS threads) load on the first call that returns an array, not on import
+    code = (
+        "import sys, parlour, parlour.dalmara, parlour.gyla, parlour.durak, parlour.bridge, "
+        "parlour.mexican_train, parlour.whist, parlour.cli; "
+        "assert 'numpy' not in sys.modules, 'numpy imported'; "
+        "s = parlour.dalmara.GameState.random(1); s.legal_mask(); "
+        "assert 'numpy' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -13,13 +13,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from parlour import _core
 from parlour.errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["GAMES", "GameSpec", "SimulationResult", "simulate"]
 
@@ -117,6 +118,8 @@ class SimulationResult:
     @property
     def moves(self) -> int:
         """Total number of moves."""
+        import numpy as np
+
         return int(self.move_counts.sum(dtype=np.uint64))
 
     @property
@@ -126,6 +129,8 @@ class SimulationResult:
 
     def win_rates(self) -> list[tuple[float, float, float]]:
         """Per seat (per team in team games): ``(rate, low, high)``, with a 95% Wilson interval."""
+        import numpy as np
+
         out = []
         for seat in range(2 if self.teams else self.seats):
             wins = int(np.count_nonzero(self.winners == seat))
@@ -135,10 +140,14 @@ class SimulationResult:
 
     def draw_rate(self) -> float:
         """Fraction of games with no single winner."""
+        import numpy as np
+
         return float(np.count_nonzero(self.winners < 0)) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (aggregates, not the per-game arrays)."""
+        import numpy as np
+
         return {
             "game": self.game,
             "seed": self.seed,
@@ -177,6 +186,8 @@ def _chunk(
 
 
 def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any, Any, Any]:
+    import numpy as np
+
     def cat(key: str, dtype: Any) -> Any:
         bufs = [p[key] for p in parts]
         data = b"".join(b for b in bufs if isinstance(b, bytes))
@@ -230,6 +241,8 @@ def simulate(
     >>> r.games, r.returns.shape
     (100, (100, 4))
     """
+    import numpy as np
+
     if not isinstance(game, str) or game not in GAMES:
         raise ConfigError("UNKNOWN_GAME", f"unknown game {game!r}; known games: {', '.join(GAMES)}")
     n = _check_int("games", games, 0, _MAX_GAMES)

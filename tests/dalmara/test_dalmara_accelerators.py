@@ -211,3 +211,25 @@ def test_dmn_strings_memoised_or_not_give_the_same() -> None:
     nxt = dm.play_card(text, seat, card, rules="dal-mara-engine").unwrap()
     key = (nxt.to_notation(), "dal-mara-engine")
     assert _state._CACHE[key] == dm.parse_dmn(key[0], rules="dal-mara-engine")
+
+
+def test_result_and_legal_move_fields_are_read_only_members() -> None:
+    # struct members (read by the interpreter without a getter call), and immutable
+    s = dm.GameState.random(11)
+    m = dm.get_legal_moves(s, s.next_move_seat)[0]
+    r = dm.play_card(s, s.next_move_seat, m.card)
+    for cls, name in [
+        (dm.ActionResult, "state"),
+        (dm.ActionResult, "error"),
+        (dm.LegalMove, "card"),
+        (dm.LegalMove, "stack_position"),
+    ]:
+        assert type(vars(cls)[name]).__name__ == "member_descriptor", (cls, name)
+    with pytest.raises(AttributeError):
+        r.state = None  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        m.card = "As"  # type: ignore[misc]
+    assert dm.LegalMove("10s", 2).stack_position == 2
+    assert dm.LegalMove("10s") == dm.LegalMove("10s", None) != dm.LegalMove("10s", 1)
+    assert hash(dm.LegalMove("10s")) == hash(dm.LegalMove("10s", None))
+    assert dm.LegalMove("10s").card is dm.LegalMove("10s").card  # one interned string per card

@@ -18,9 +18,6 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Self
 
-import numpy as np
-import numpy.typing as npt
-
 from parlour._core import bridge as _native
 from parlour._native import fold_into_base
 from parlour.bridge._cards import (
@@ -38,6 +35,10 @@ from parlour.bridge.dd import solve as dd_solve
 from parlour.bridge.play import HandsData
 from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["BridgePlayState"]
 
@@ -199,6 +200,8 @@ class BridgePlayState(_native.BridgePlayState):
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the 52 actions ``suit * 13 + rank`` marking the legal cards."""
+        import numpy as np
+
         mask = np.zeros(52, dtype=np.bool_)
         for c in self._s.legal_moves():
             mask[(c >> 4) * 13 + (c & 15)] = True

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, Self
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self
 
 from parlour._core import dalmara as _native
 from parlour._native import fold_into_base
@@ -18,6 +15,10 @@ from parlour.errors import (
     NotationError,
     ParlourError,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "RULE_SETS",
@@ -338,6 +339,8 @@ class GameState(_native.GameState):
             Plays of card ``suit*13+rank`` at 0-51, pickups at 52-103, declarations (spades,
             hearts, diamonds, clubs) at 104-107.
         """
+        import numpy as np
+
         return np.frombuffer(self._c.legal_mask_bytes(), dtype=np.bool_).copy()
 
     def returns(self) -> tuple[float, ...]:

@@ -17,13 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-import numpy as np
-import numpy.typing as npt
-
 from parlour._core import durak as _d
 from parlour._native import fold_into_base
 from parlour.durak.errors import DurakConfigError, call
 from parlour.durak.rules import Bout, deal_number, seed_bytes
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ACTION_SPACE",
@@ -399,6 +400,8 @@ class DurakGame(_d.DurakGame):
         Returns:
             A bool array of length :data:`ACTION_SPACE`.
         """
+        import numpy as np
+
         mask = np.zeros(ACTION_SPACE, dtype=np.bool_)
         mask[self._s.legal_actions()] = True
         return mask

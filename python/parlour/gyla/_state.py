@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, NoReturn, Self, final
 
-import numpy as np
-import numpy.typing as npt
-
 from parlour._core import gyla as _gyla
 from parlour._native import fold_into_base
 from parlour.errors import IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ACTION_SPACE",
@@ -372,6 +373,8 @@ class GylaState(_gyla.GylaState):
         Returns:
             A numpy bool array of length 41.
         """
+        import numpy as np
+
         mask = np.zeros(len(ACTION_SPACE), dtype=np.bool_)
         if self._core.phase == "not_started":
             mask[len(ACTION_SPACE) - 1] = True

@@ -17,9 +17,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict
 
-import numpy as np
-import numpy.typing as npt
-
 from parlour._core import mexican_train as _core
 from parlour._native import fold_into_base
 from parlour.errors import ConfigError, IllegalMoveError, NotationError
@@ -36,6 +33,10 @@ from parlour.mexican_train.tiles import (
     every_tile,
     to_uint32,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "TRAIN_ACTIONS",
@@ -460,6 +461,8 @@ class TrainGame(_core.TrainGame):
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean mask over the fixed action space of :data:`TRAIN_ACTIONS` actions."""
+        import numpy as np
+
         mask = np.zeros(TRAIN_ACTIONS, dtype=np.bool_)
         for m in self._state.moves():
             mask[_action(m)] = True

@@ -52,7 +52,7 @@ fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, P
     let table = legal_table(py)?;
     match table.get(legal_slot(card, stack)) {
         Some(m) => Ok(m.bind(py).clone()),
-        None => Bound::new(py, PyLegalMove { card, stack }),
+        None => Bound::new(py, PyLegalMove::make(py, card, stack)?),
     }
 }
 
@@ -68,13 +68,7 @@ fn legal_table(py: Python<'_>) -> PyResult<&Vec<Py<PyLegalMove>>> {
             .map(|i| {
                 let k = u8::try_from(i % 5).unwrap_or(0);
                 let card = u8::try_from(i / 5).unwrap_or(0);
-                Py::new(
-                    py,
-                    PyLegalMove {
-                        card,
-                        stack: k.checked_sub(1),
-                    },
-                )
+                Py::new(py, PyLegalMove::make(py, card, k.checked_sub(1))?)
             })
             .collect()
     })
@@ -188,17 +182,49 @@ type Reduced<'py, T> = (Bound<'py, PyAny>, (&'static str, T));
 
 /// A legal play: the card and, for a face-up stack card (2p), its stack number.
 #[pyclass(frozen, eq, hash, module = "parlour.dalmara", name = "LegalMove")]
-#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyLegalMove {
     card: u8,
     stack: Option<u8>,
+    /// The card (`"10s"`), as a struct member: read without a getter call.
+    #[pyo3(get, name = "card")]
+    card_str: Py<PyString>,
+    /// The stack number for a face-up stack card, else None.
+    #[pyo3(get, name = "stack_position")]
+    stack_obj: Py<PyAny>,
+}
+
+impl PyLegalMove {
+    fn make(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Self> {
+        Ok(PyLegalMove {
+            card,
+            stack,
+            card_str: card_py(py, card).unbind(),
+            stack_obj: stack.into_pyobject(py)?.into_any().unbind(),
+        })
+    }
+}
+
+impl PartialEq for PyLegalMove {
+    fn eq(&self, other: &Self) -> bool {
+        (self.card, self.stack) == (other.card, other.stack)
+    }
+}
+
+impl std::hash::Hash for PyLegalMove {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.card, self.stack).hash(state);
+    }
 }
 
 #[pymethods]
 impl PyLegalMove {
     #[new]
     #[pyo3(signature = (card, stack_position = None))]
-    fn new(card: &str, stack_position: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        card: &str,
+        stack_position: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let c = parse_card(card)
             .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {card:?}")))?;
         let stack = match stack_position {
@@ -214,17 +240,7 @@ impl PyLegalMove {
             }
             _ => None,
         };
-        Ok(PyLegalMove { card: c, stack })
-    }
-    /// The card (`"10s"`).
-    #[getter]
-    fn card<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        card_py(py, self.card)
-    }
-    /// The stack number for a face-up stack card, else None.
-    #[getter]
-    fn stack_position(&self) -> Option<u8> {
-        self.stack
+        PyLegalMove::make(py, c, stack)
     }
     /// The engine's object: `{"card": ..., "stackPosition": ...}` (key only for stack cards).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
@@ -660,14 +676,24 @@ static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
 
 impl PyGameState {
     /// `playCard` by `seat` of `card` on this position (panics caught as `INTERNAL_ERROR`).
-    fn play(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Result<DalMara, Error> {
-        with_card(card, |c| caught(|| self.inner.play_card(seat_arg(seat), c)))
+    fn play(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        card: &Bound<'_, PyAny>,
+    ) -> Result<Box<DalMara>, Error> {
+        with_card(card, |c| {
+            caught(|| {
+                // played on the boxed copy itself: the position is copied once
+                let mut next = Box::new((*self.inner).clone());
+                next.play_card_mut(seat_arg(seat), c).map(|()| next)
+            })
+        })
     }
 
     /// A new instance of `slf`'s own class with the same roster.
-    fn spawn<'py>(slf: &Bound<'py, Self>, inner: DalMara) -> PyResult<Bound<'py, PyAny>> {
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Box<DalMara>) -> PyResult<Bound<'py, PyAny>> {
         let value = PyGameState {
-            inner: Box::new(inner),
+            inner,
             players: slf.get().players.clone_ref(slf.py()),
             dmn: PyOnceLock::new(),
         };
@@ -807,7 +833,10 @@ impl PyGameState {
                     ))
                 })
         })?;
-        let next = guarded(|| inner.apply(mv))?;
+        let next = guarded(|| {
+            let mut next = Box::new((**inner).clone());
+            next.apply_move(mv).map(|()| next)
+        })?;
         Self::spawn(slf, next)
     }
 
@@ -841,12 +870,12 @@ impl PyGameState {
                 format!("not a Dal Mara move: {}", r#move.repr()?),
             ));
         };
-        Self::spawn(slf, next)
+        Self::spawn(slf, Box::new(next))
     }
 
     /// The position made from `core` with this state's class and roster.
     fn _with<'py>(slf: &Bound<'py, Self>, core: PyRef<'py, PyCore>) -> PyResult<Bound<'py, PyAny>> {
-        Self::spawn(slf, core.inner.clone())
+        Self::spawn(slf, Box::new(core.inner.clone()))
     }
 
     /// `playCard` on this position (as `Core.play`), a new state of the same class and roster.
@@ -877,7 +906,7 @@ impl PyGameState {
 }
 
 /// What `ActionResult.__reduce__` returns: the class, the state and the error.
-type ReducedResult<'py> = (Bound<'py, PyAny>, (Option<Py<PyAny>>, Option<Py<PyAny>>));
+type ReducedResult<'py> = (Bound<'py, PyAny>, (Py<PyAny>, Py<PyAny>));
 
 /// The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``.
 ///
@@ -885,8 +914,25 @@ type ReducedResult<'py> = (Bound<'py, PyAny>, (Option<Py<PyAny>>, Option<Py<PyAn
 /// ``ParlourError``.
 #[pyclass(frozen, module = "parlour.dalmara", name = "ActionResult")]
 pub struct PyActionResult {
-    state: Option<Py<PyAny>>,
-    error: Option<Py<PyAny>>,
+    /// The new state on success, else None (a struct member: read without a getter call).
+    #[pyo3(get)]
+    state: Py<PyAny>,
+    /// The error (an ``EngineError``) on failure, else None.
+    #[pyo3(get)]
+    error: Py<PyAny>,
+}
+
+impl PyActionResult {
+    /// The state, if any (None on failure).
+    fn state_of<'py>(&self, py: Python<'py>) -> Option<&Bound<'py, PyAny>> {
+        let s = self.state.bind(py);
+        (!s.is_none()).then_some(s)
+    }
+    /// The error, if any (None on success).
+    fn error_of<'py>(&self, py: Python<'py>) -> Option<&Bound<'py, PyAny>> {
+        let e = self.error.bind(py);
+        (!e.is_none()).then_some(e)
+    }
 }
 
 #[pymethods]
@@ -894,32 +940,24 @@ impl PyActionResult {
     /// Build a result (``state`` for success, else ``error``, an ``EngineError``).
     #[new]
     #[pyo3(signature = (state, error = None))]
-    fn new(state: Option<Py<PyAny>>, error: Option<Py<PyAny>>) -> Self {
-        PyActionResult { state, error }
-    }
-    /// The new state on success, else None.
-    #[getter]
-    fn state(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.state.as_ref().map(|s| s.clone_ref(py))
-    }
-    /// The error (an ``EngineError``) on failure, else None.
-    #[getter]
-    fn error(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.error.as_ref().map(|s| s.clone_ref(py))
+    fn new(py: Python<'_>, state: Option<Py<PyAny>>, error: Option<Py<PyAny>>) -> Self {
+        PyActionResult {
+            state: state.unwrap_or_else(|| py.None()),
+            error: error.unwrap_or_else(|| py.None()),
+        }
     }
     /// True when the action succeeded.
     #[getter]
-    fn success(&self) -> bool {
-        self.error.is_none()
+    fn success(&self, py: Python<'_>) -> bool {
+        self.error.is_none(py)
     }
     /// The DMN of the new state (None on failure).
     #[getter]
     fn dmn<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.state
-            .as_ref()
-            .map(|s| match s.bind(py).cast::<PyGameState>() {
+        self.state_of(py)
+            .map(|s| match s.cast::<PyGameState>() {
                 Ok(st) => PyGameState::to_notation(st).map(Bound::into_any),
-                Err(_) => s.bind(py).call_method0("to_notation"),
+                Err(_) => s.call_method0("to_notation"),
             })
             .transpose()
     }
@@ -931,11 +969,11 @@ impl PyActionResult {
     /// Raises:
     ///     ParlourError: The matching error class with the error's code and message.
     fn unwrap(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if let Some(s) = &self.state {
-            return Ok(s.clone_ref(py));
+        if let Some(s) = self.state_of(py) {
+            return Ok(s.clone().unbind());
         }
-        match &self.error {
-            Some(e) => Err(PyErr::from_value(e.bind(py).call_method0("exception")?)),
+        match self.error_of(py) {
+            Some(e) => Err(PyErr::from_value(e.call_method0("exception")?)),
             None => Err(PyValueError::new_err("an ActionResult holds no state")),
         }
     }
@@ -945,9 +983,9 @@ impl PyActionResult {
     ///     ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        if let Some(e) = &self.error {
+        if let Some(e) = self.error_of(py) {
             d.set_item("success", false)?;
-            d.set_item("error", e.bind(py).call_method0("to_dict")?)?;
+            d.set_item("error", e.call_method0("to_dict")?)?;
         } else {
             d.set_item("success", true)?;
             d.set_item("dmn", self.dmn(py)?)?;
@@ -961,8 +999,8 @@ impl PyActionResult {
         }
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(match &self.error {
-            Some(e) => format!("ActionResult(success=False, error={})", e.bind(py).repr()?),
+        Ok(match self.error_of(py) {
+            Some(e) => format!("ActionResult(success=False, error={})", e.repr()?),
             None => {
                 let dmn = self
                     .dmn(py)?
@@ -974,7 +1012,10 @@ impl PyActionResult {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> ReducedResult<'py> {
         let py = slf.py();
         let me = slf.get();
-        (slf.get_type().into_any(), (me.state(py), me.error(py)))
+        (
+            slf.get_type().into_any(),
+            (me.state.clone_ref(py), me.error.clone_ref(py)),
+        )
     }
 }
 
@@ -1233,8 +1274,8 @@ fn play_card<'py>(
         if let Ok(next) = s.get().play(seat, card) {
             let state = PyGameState::spawn(&s, next)?;
             let result = PyActionResult {
-                state: Some(state.unbind()),
-                error: None,
+                state: state.unbind(),
+                error: py.None(),
             };
             return Ok(Bound::new(py, result)?.into_any());
         }

@@ -532,7 +532,18 @@ impl DalMara {
         Ok(s)
     }
 
-    fn play_card_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+    /// [`play_card`](Self::play_card) on this position itself, for a caller that plays on a
+    /// copy it owns (a boxed one, say) and so saves moving the position.
+    ///
+    /// # Errors
+    /// As `play_card`; on an error the position may be partly changed and must be dropped.
+    pub fn play_card_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+        if let Some(c) = card.idx {
+            // the common case, a legal 4p play by the seat on turn, checked with bit tests only
+            if seat == i64::from(self.next) && self.fast_play_four(c) {
+                return Ok(());
+            }
+        }
         if self.four && self.ghopte_pending() {
             self.play_ghopte_mut(seat, card)
         } else {
