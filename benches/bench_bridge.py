@@ -13,6 +13,7 @@ import os
 import platform
 import random
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def pbn_speed() -> dict[str, float]:
     }
 
 
-def _python_replay(hands: dict[str, list[str]], first: str, cards: list[str]) -> int:
+def _python_replay(hands: Mapping[Any, list[str]], first: str, cards: list[str]) -> int:
     seats = "NESW"
     held = {s: set(h) for s, h in hands.items()}
     leader = seats.index(first)
@@ -94,7 +95,7 @@ def validate_speed() -> dict[str, float]:
     codes = [card_code(c) for c in cards]
     lead = "NESW".index(first)
     el_c, n_c = timed(lambda: _native.validate(masks, lead, codes, None))
-    batch = [(masks, lead, codes, None)] * 1000
+    batch: list[tuple[list[int], int, list[int], int | None]] = [(masks, lead, codes, None)] * 1000
     el_b, n_b = timed(lambda: _native.validate_many(batch))
     return {
         "us_per_52_card_validation": el / n * 1e6,

@@ -27,6 +27,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from math import floor
 from pathlib import Path
 from typing import Any
@@ -118,7 +119,7 @@ def openspiel_loop(name: str) -> Callable[[float], dict[str, float]] | None:
     """A timed random-playout loop of OpenSpiel game ``name`` through pyspiel (None when
     ``open-spiel`` is not installed)."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game(name)
@@ -171,24 +172,25 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
     shared machine spreads over parlour's loops and OpenSpiel's alike instead of falling on
     one side of a ratio.
     """
-    loops: dict[str, Callable[[], dict[str, float]]] = {
-        g: (lambda f=f: python_loop(f, seconds)) for g, f in LOOP_STATES.items()
+    loops: dict[str, Callable[[float], dict[str, float]]] = {
+        g: partial(python_loop, f) for g, f in LOOP_STATES.items()
     }
-    spiel: dict[str, Callable[[], dict[str, float]]] = {}
+    spiel: dict[str, Callable[[float], dict[str, float]]] = {}
     for name in OPENSPIEL_GAMES:
-        run = openspiel_loop(name)
-        if run is not None:
-            spiel[name] = lambda run=run: run(seconds)
+        spiel_run = openspiel_loop(name)
+        if spiel_run is not None:
+            spiel[name] = spiel_run
+    runs = [*loops.items(), *(("openspiel:" + k, v) for k, v in spiel.items())]
     best: dict[str, dict[str, float]] = {}
     for _ in range(max(repeat, 1)):
-        for key, run in [*loops.items(), *(("openspiel:" + k, v) for k, v in spiel.items())]:
-            r = run()
+        for key, run in runs:
+            r = run(seconds)
             if key not in best or r["us_per_move"] < best[key]["us_per_move"]:
                 best[key] = r
     python = {g: best[g] for g in loops}
     if not spiel:
         return python, None
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     osp: dict[str, Any] = {"version": getattr(pyspiel, "__version__", "?")}
     osp.update({name: best["openspiel:" + name] for name in spiel})
