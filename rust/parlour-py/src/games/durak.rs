@@ -528,7 +528,9 @@ impl PyDurak {
 /// an instance of this class itself.
 #[pyclass(subclass, frozen, module = "parlour.durak", name = "DurakGame")]
 pub struct PyDurakGame {
-    s: PyDurak,
+    /// Boxed: a new game moves a pointer, not the position with its inline legal moves, on its
+    /// way into a new Python object.
+    s: Box<PyDurak>,
     /// `(seed, number, history before the moves logged in s)`.
     meta: Py<PyTuple>,
     /// The history once read (the log taken into a tuple).
@@ -564,7 +566,7 @@ impl PyDurakGame {
         let this = slf.get();
         let value = match this.taken.get() {
             None => PyDurakGame {
-                s: next,
+                s: Box::new(next),
                 meta: this.meta.clone_ref(py),
                 taken: OnceLock::new(),
                 snap: PyOnceLock::new(),
@@ -582,7 +584,7 @@ impl PyDurakGame {
                 )?;
                 let s = PyDurak::bare(this.s.inner.clone()).logged_from(next);
                 PyDurakGame {
-                    s,
+                    s: Box::new(s),
                     meta: meta.unbind(),
                     taken: OnceLock::new(),
                     snap: PyOnceLock::new(),
@@ -628,7 +630,7 @@ impl PyDurakGame {
             ],
         )?;
         Ok(PyDurakGame {
-            s: PyDurak::bare(state.get().inner.clone()),
+            s: Box::new(PyDurak::bare(state.get().inner.clone())),
             meta: meta.unbind(),
             taken: OnceLock::new(),
             snap: PyOnceLock::new(),
@@ -644,7 +646,7 @@ impl PyDurakGame {
     /// The core state (a new `DurakState` on each access, with the pending log).
     #[getter(_s)]
     fn get_core(&self) -> PyDurak {
-        self.s.clone()
+        (*self.s).clone()
     }
 
     /// `(seed, number, history before the logged moves)`.
