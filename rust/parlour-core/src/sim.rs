@@ -180,7 +180,13 @@ pub fn play_indexed<G: GameState>(
     playout(G::new_game(config, game_seed), policy, &mut rng)
 }
 
+/// The most games in one work item of [`simulate`].
 const CHUNK: u64 = 256;
+
+/// Work items per thread that [`simulate`] aims for, so that the threads finish together: the
+/// last item of a batch may keep one thread busy while the others wait, and games of some
+/// games (Mexican Train) take milliseconds each.
+const ITEMS_PER_THREAD: u64 = 16;
 
 /// Play games `start .. start+count` on `threads` threads (`None`: all cores).
 ///
@@ -194,13 +200,22 @@ pub fn simulate<G: GameState>(
     policy: Policy,
     threads: Option<usize>,
 ) -> Result<Batch> {
+    let n = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let n = n.max(1);
+    // Games per work item: at most CHUNK, and small enough for ITEMS_PER_THREAD items a thread.
+    // The split does not change any result: game `i` is seeded from `(seed, i)` alone and the
+    // parts are joined in order.
+    let items = u64::try_from(n)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(ITEMS_PER_THREAD);
+    let per = (count / items).clamp(1, CHUNK);
     let run = || -> Result<Batch> {
-        let chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
+        let chunks: Vec<u64> = (0..count.div_ceil(per)).collect();
         let parts: Vec<Result<Batch>> = chunks
             .into_par_iter()
             .map(|c| {
-                let lo = start + c * CHUNK;
-                let hi = (lo + CHUNK).min(start + count);
+                let lo = start + c * per;
+                let hi = (lo + per).min(start + count);
                 let mut b = Batch::default();
                 for i in lo..hi {
                     let p = play_indexed::<G>(config, seed, i, policy)?;
@@ -224,9 +239,8 @@ pub fn simulate<G: GameState>(
     // A fresh pool per call (not rayon's global pool): it is cheap next to a batch, honours
     // `threads` exactly, and keeps working in a process forked after an earlier call (a
     // forked child has no worker threads, so the inherited global pool would hang).
-    let n = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     rayon::ThreadPoolBuilder::new()
-        .num_threads(n.max(1))
+        .num_threads(n)
         .build()
         .map_err(|e| Error::config("THREADS", format!("cannot start {n} threads: {e}")))?
         .install(run)
