@@ -299,6 +299,23 @@ def test_lenient_notation_kept_from_the_engine() -> None:
     assert dm.parse_dmn(MID_TRICK.replace("4p,2,-", "xx,2,-")).mode == "4p"
 
 
+TWO_P = dm.GameState.random(3, "2p").to_notation()
+
+
+@pytest.mark.parametrize("space", ["\ufeff", "\xa0", "\u2028", "\u3000", "\t\r\n"])
+def test_dmn_trims_javascript_white_space(space: str) -> None:
+    # the engine trims with String.prototype.trim: U+FEFF (a byte-order mark) included
+    assert TWO_P.startswith("2p,")
+    assert dm.parse_dmn(space + TWO_P + space).to_notation() == TWO_P
+
+
+@pytest.mark.parametrize("space", ["\x1c", "\x1f"])
+def test_dmn_keeps_what_javascript_does_not_trim(space: str) -> None:
+    # Python's str.strip would remove these; JavaScript keeps them, so the mode token is not
+    # "2p" and the engine reads the string as four-player (an unknown mode is 4p)
+    assert dm.parse_dmn(space + TWO_P).mode == "4p"
+
+
 def test_malformed_cards_and_seats() -> None:
     for card in ("1x", "", "10S", "T s", 5, None, "Kh "):
         r = dm.play_card(MID_TRICK, 0, card)

@@ -14,6 +14,18 @@ REFUSED_LENIENT = {
     "trick entry without proper seat => seat NaN",  # 0s reads as seat 0, but As is also a stack top
 }
 
+# The lenient strings parlour reads as the engine does (documented in docs/dalmara.md).
+REPRODUCED_LENIENT = {
+    "2p stacks '-' => no stacks object => 8 '-' slots",
+    "double spaces around first pipe",
+    "extra hand segment ignored",
+    "ghopte entry with 4 fields is skipped",
+    "leading/trailing whitespace is trimmed",
+    "move detail with 1 field",
+    "stacks in 4p are ignored and re-serialized as -",
+    "unknown turup token => null",
+}
+
 ENGINE: dm.Rules = "dal-mara-engine"
 RULEBOOK: dm.Rules = "rulebook"
 
@@ -90,6 +102,7 @@ def test_rulebook_error_records() -> None:
     ("name", "rules"), [("dmn_roundtrip.jsonl", ENGINE), ("dmn_rulebook_roundtrip.jsonl", RULEBOOK)]
 )
 def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
+    refusals: list[str] = []
     for rec in u.records(name):
         text = rec["dmn"]
         hand_made_bad_cards = "invalid card tokens" in rec.get("note", "")
@@ -102,7 +115,16 @@ def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
             with pytest.raises(NotationError, match="INVALID_DMN"):
                 dm.parse_dmn(text, rules=rules)
             continue
-        state = dm.parse_dmn(text, rules=rules)
+        if rec["kind"] == "lenient" and rec["note"] not in REPRODUCED_LENIENT:
+            # a lenient reading not documented here: DMN.md lets parlour either give the
+            # engine's reserialization (checked below) or refuse it with INVALID_DMN
+            try:
+                state = dm.parse_dmn(text, rules=rules)
+            except NotationError as e:
+                refusals.append(e.code)
+                continue
+        else:
+            state = dm.parse_dmn(text, rules=rules)
         assert dm.serialize_dmn(state) == rec["reserialized"], rec
         parsed = rec["parsed"]
         assert state.mode == parsed["mode"]
@@ -122,3 +144,4 @@ def test_dmn_roundtrip_records(name: str, rules: dm.Rules) -> None:
         ] == parsed["ghoptes"]
         if "turupTrick" in parsed:
             assert state.turup_trick == parsed["turupTrick"]
+    assert set(refusals) <= {"INVALID_DMN"}
