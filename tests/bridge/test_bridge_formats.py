@@ -137,6 +137,10 @@ def test_lin_reading() -> None:
     assert b.result == 9
     assert b.claim == 9
     assert not b.problems
+    # a ten spelled "10" in pc| reads as in md|
+    (b10,) = lin.read(text.replace("pc|HT|", "pc|H10|"))
+    assert b10.play == b.play
+    assert not b10.problems
 
 
 def test_lin_declarer_is_first_to_name_the_strain() -> None:
@@ -401,3 +405,16 @@ def test_tags_and_comments_sharing_lines_are_all_kept() -> None:
     assert (b.event, b.board, b.site) == ("x", "1", "y")
     assert b.comments == (" a ", " b ", "c", "z")
     assert pbn.read(pbn.write([b])) == [b]
+
+
+def test_pbn_play_without_leader_still_reads_its_end_mark() -> None:
+    head = (
+        '[Board "1"]\n[Dealer "N"]\n'
+        '[Deal "N:AKQ.AKQJ.A9.AKQJ JT9.T98.KQJ.T987 876.7652.T854.65 5432.43.7632.432"]\n'
+    )
+    (ended,) = pbn.read(head + '[Play "-"]\n*\n')
+    (open_,) = pbn.read(head + '[Play "-"]\n')
+    assert ended.play_terminated
+    assert not open_.play_terminated
+    assert ended.play == open_.play == ()
+    assert not ended.problems

@@ -249,6 +249,8 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
     where: list[tuple[int, int]] = []
     for value, ln, col in r.cards:
         c = value.strip().upper()
+        if len(c) == 3 and c[1:] == "10":  # a ten spelled out, as md| allows
+            c = c[0] + "T"
         if len(c) == 2 and c[0] in SUITS and c[1] in RANKS:
             play.append(c)
             where.append((ln, col))

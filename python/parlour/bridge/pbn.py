@@ -324,7 +324,7 @@ def _read_play(
             problems.append(
                 Problem("PLAY_INVALID_LEADER", f"not a seat: {leader_s!r}", tag.line, tag.col)
             )
-        return None, [], [], False, []
+        return None, [], [], any(tok == "*" for tok, _, _ in tag.body), []
     first: Seat = leader_s
     slots: list[tuple[str | None, int, int]] = []
     terminated = False
