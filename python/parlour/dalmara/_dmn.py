@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from parlour._js import JS_WHITESPACE, js_trim
 from parlour.errors import NotationError
 
 __all__ = ["CARD_INDEX", "CARD_NAMES", "format_parts", "parse_parts"]
@@ -55,14 +56,6 @@ Parts = tuple[
 ]
 
 
-# JavaScript's white space and line terminators, which ``String.prototype.trim`` and ``parseInt``
-# skip (Python's ``str.strip`` differs: it keeps U+FEFF and strips U+001C..U+001F and U+0085).
-_JS_SPACE = (
-    "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-
 def _bad(message: str) -> NotationError:
     return NotationError("INVALID_DMN", message)
 
@@ -73,7 +66,7 @@ def _int(text: str, what: str, lo: int, hi: int) -> int:
         value = int(text)
         if lo <= value <= hi:
             return value
-    m = _INT.match(text.lstrip(_JS_SPACE))
+    m = _INT.match(text.lstrip(JS_WHITESPACE))
     if m is None or m.group(2) or not m.group(3):
         raise _bad(f"Invalid DMN: {what} {text[:20]!r} is not a number")
     value = int(m.group(1) + m.group(3))
@@ -114,7 +107,7 @@ def parse_parts(text: str, rules: str) -> Parts:
     """
     if not isinstance(text, str):
         raise _bad(f"Invalid DMN: expected a string, got {type(text).__name__}")
-    sections = text.strip(_JS_SPACE).split(" | ")
+    sections = js_trim(text).split(" | ")
     if len(sections) != 8:
         raise _bad(f"Invalid DMN string: expected 8 pipe-separated sections, got {len(sections)}")
     game, ghoptes_s, hands_s, stacks_s, move_s, trick_s, detail_s, next_s = sections

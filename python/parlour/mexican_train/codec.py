@@ -15,16 +15,17 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from parlour._js import JS_WHITESPACE, js_trim
 from parlour.mexican_train.tiles import TRAIN_NAME_MOST
 
-__all__ = ["JS_WHITESPACE", "clean_train_name", "js_number", "js_string", "parse_js_json"]
-
-JS_WHITESPACE: Final = (
-    "\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680"
-    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-"""Exactly the characters of JavaScript's ``\\s`` class."""
+__all__ = [
+    "JS_WHITESPACE",
+    "clean_train_name",
+    "js_number",
+    "js_string",
+    "js_trim",
+    "parse_js_json",
+]
 
 _RUNS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -52,18 +53,6 @@ def clean_train_name(name: str) -> str:
     if len(units) > 2 * TRAIN_NAME_MOST:
         out = units[: 2 * TRAIN_NAME_MOST].decode("utf-16-le", "surrogatepass")
     return out
-
-
-def js_trim(text: str) -> str:
-    """JavaScript's ``String.prototype.trim``.
-
-    Args:
-        text: Any string.
-
-    Returns:
-        The string without leading or trailing JavaScript whitespace.
-    """
-    return text.strip(JS_WHITESPACE)
 
 
 def js_string(text: str) -> str:
