@@ -674,6 +674,19 @@ thread_local! {
 /// Makes the instances of `GameState` (and of any other subclass) from Rust.
 static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
 
+/// The position after `change` is made to a boxed copy of `inner`: the position is copied once,
+/// into its box, and a panic is caught as `INTERNAL_ERROR` (a copy changed in part by an error
+/// is dropped).
+fn after(
+    inner: &DalMara,
+    change: impl FnOnce(&mut DalMara) -> Result<(), Error>,
+) -> Result<Box<DalMara>, Error> {
+    caught(|| {
+        let mut next = Box::new(inner.clone());
+        change(&mut next).map(|()| next)
+    })
+}
+
 impl PyGameState {
     /// `playCard` by `seat` of `card` on this position (panics caught as `INTERNAL_ERROR`).
     fn play(
@@ -682,11 +695,7 @@ impl PyGameState {
         card: &Bound<'_, PyAny>,
     ) -> Result<Box<DalMara>, Error> {
         with_card(card, |c| {
-            caught(|| {
-                // played on the boxed copy itself: the position is copied once
-                let mut next = Box::new((*self.inner).clone());
-                next.play_card_mut(seat_arg(seat), c).map(|()| next)
-            })
+            after(&self.inner, |next| next.play_card_mut(seat_arg(seat), c))
         })
     }
 
@@ -833,10 +842,7 @@ impl PyGameState {
                     ))
                 })
         })?;
-        let next = guarded(|| {
-            let mut next = Box::new((**inner).clone());
-            next.apply_move(mv).map(|()| next)
-        })?;
+        let next = after(inner, |next| next.apply_move(mv)).map_err(to_py)?;
         Self::spawn(slf, next)
     }
 
@@ -858,19 +864,21 @@ impl PyGameState {
         let inner = &slf.get().inner;
         let seat = i64::from(inner.next_seat());
         let next = if let Ok(m) = r#move.cast::<PyMove>() {
-            guarded(|| inner.apply(m.get().to_move()))?
+            after(inner, |next| next.apply_move(m.get().to_move()))
         } else if let Ok(m) = r#move.cast::<PyLegalMove>() {
-            guarded(|| inner.play_card(seat, CardIn::index(m.get().card)))?
+            after(inner, |next| {
+                next.play_card_mut(seat, CardIn::index(m.get().card))
+            })
         } else if let Ok(t) = r#move.cast::<PyString>() {
             let t = t.to_str()?;
-            guarded(|| inner.play_card(seat, CardIn::text(t)))?
+            after(inner, |next| next.play_card_mut(seat, CardIn::text(t)))
         } else {
             return Err(config_err(
                 "INVALID_MOVE",
                 format!("not a Dal Mara move: {}", r#move.repr()?),
             ));
         };
-        Self::spawn(slf, Box::new(next))
+        Self::spawn(slf, next.map_err(to_py)?)
     }
 
     /// The position made from `core` with this state's class and roster.
