@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import math
 import pickle
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,6 +22,7 @@ from parlour.mexican_train import (
     TRAIN_DEFAULT_OPTIONS,
     TRAIN_SET_NAMES,
     TRAIN_SETS,
+    FrozenMove,
     TrainGame,
     action_index,
     clean_train_name,
@@ -421,6 +425,62 @@ def test_protocol_pickle_copy_hash_and_immutability() -> None:
         move_of_action(TRAIN_ACTIONS)
     with pytest.raises(ConfigError):
         action_index({"kind": "play", "tile": 5, "train": 9})
+
+
+_MUTATIONS: tuple[Callable[[Any], object], ...] = (
+    lambda m: m.__setitem__("train", 3),
+    lambda m: m.__delitem__("kind"),
+    lambda m: m.clear(),
+    lambda m: m.pop("kind"),
+    lambda m: m.popitem(),
+    lambda m: m.setdefault("x", 1),
+    lambda m: m.update(train=3),
+    lambda m: m.__ior__({"train": 3}),
+)
+
+
+def test_returned_moves_are_shared_read_only_dicts() -> None:
+    g = _game(options={"doubles": "chain"})
+    for i in range(40):
+        g = g.apply_index(i % len(g.legal_moves()))
+    moves = g.legal_moves()
+    again = train_moves(g)
+    assert moves == again
+    assert moves is not again
+    assert all(a is b for a, b in zip(moves, again, strict=True))  # one object per move
+    for m in [*moves, computer_move(g), *moves_of(g), move_of_action(7)]:
+        assert type(m) is FrozenMove
+        assert isinstance(m, dict)
+        plain = dict(m)
+        assert m == plain
+        assert plain == m
+        assert json.loads(json.dumps(m)) == plain
+        assert repr(m) == repr(plain)
+        for mutate in _MUTATIONS:
+            with pytest.raises(TypeError, match="cannot be changed"):
+                mutate(m)
+        assert m == plain  # unchanged by every refused change
+        m.__init__(kind="next")  # type: ignore[misc]
+        assert m == plain
+        assert hash(m) == hash(FrozenMove(plain))
+        assert m in {FrozenMove(plain)}
+        assert pickle.loads(pickle.dumps(m)) == m
+        assert type(pickle.loads(pickle.dumps(m))) is FrozenMove
+        assert copy.copy(m) is m
+        assert copy.deepcopy(m) is m
+        mutable = m.copy()
+        mutable["kind"] = "changed"  # a copy is a plain dict
+        assert type(mutable) is dict
+        assert m == plain
+    for i, m in enumerate(moves):
+        assert g.apply(m) == g.apply_index(i) == play_train(g, m)
+    # a dict the caller builds is a move too
+    first = dict(moves[0])
+    assert g.apply(first) == g.apply_index(0)
+    assert play_train(g, first) == g.apply_index(0)
+    assert g.last is not None
+    assert type(g.last["move"]) is FrozenMove
+    assert type(g.history.move) is FrozenMove  # type: ignore[union-attr]
 
 
 def _brute(hand: list[int], at: int, used: list[bool]) -> tuple[int, int]:

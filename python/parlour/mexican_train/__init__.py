@@ -6,9 +6,10 @@ engine's API in snake_case: :func:`start_train`, :func:`play_train`, :func:`trai
 
 Notation: a tile is the integer ``low * 16 + high``; a laid tile ``from * 16 + to``. Moves are
 dicts (``{"kind": "play", "tile": t, "train": i}``, ``{"kind": "draw"}``, ``{"kind": "pass"}``,
-``{"kind": "next"}``); trains ``0..n-1`` are the seats', train ``n`` the Mexican Train. The
-saved-game text is the engine's compact JSON with the moves as tokens ``p<tile>.<train>``,
-``d``, ``x`` and ``n``. :class:`TrainGame` is immutable and follows parlour's state protocol.
+``{"kind": "next"}``; the ones parlour returns are read-only :class:`FrozenMove` dicts); trains
+``0..n-1`` are the seats', train ``n`` the Mexican Train. The saved-game text is the engine's
+compact JSON with the moves as tokens ``p<tile>.<train>``, ``d``, ``x`` and ``n``.
+:class:`TrainGame` is immutable and follows parlour's state protocol.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from parlour.mexican_train.codec import clean_train_name
 from parlour.mexican_train.game import (
     TRAIN_ACTIONS,
+    FrozenMove,
     PlayMove,
     RoundResult,
     SimpleMove,
@@ -83,6 +85,7 @@ __all__ = [
     "TRAIN_PIP_BASE",
     "TRAIN_SETS",
     "TRAIN_SET_NAMES",
+    "FrozenMove",
     "PlayMove",
     "RoundResult",
     "SimpleMove",

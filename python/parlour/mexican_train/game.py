@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TRAIN_ACTIONS",
+    "FrozenMove",
     "PlayMove",
     "RoundResult",
     "SimpleMove",
@@ -87,6 +88,57 @@ class SimpleMove(TypedDict):
 TrainMove: TypeAlias = PlayMove | SimpleMove
 """One move at the table."""
 
+
+class FrozenMove(dict[str, Any]):
+    """A move as parlour hands it out: the engine's dict, read-only.
+
+    ``legal_moves()``, :func:`train_moves`, :func:`computer_move`, :func:`moves_of`,
+    :func:`move_of_action`, ``TrainHistory.move`` and ``TrainGame.last`` return these. A
+    ``FrozenMove`` is a ``dict`` in every way (``move["tile"]``, ``move == {"kind": "draw"}``,
+    ``json.dumps(move)``, ``isinstance(move, dict)``) except that it cannot be changed, so one
+    object per move serves every call instead of a new dict each time (Python loops read the
+    legal moves once a move). ``dict(move)`` or ``move.copy()`` is a plain dict to change.
+    Changing one raises ``TypeError``; unlike a plain dict it is hashable.
+
+    Args:
+        *args: As ``dict``.
+        **kwargs: As ``dict``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> FrozenMove:
+        """A read-only dict of ``dict(*args, **kwargs)``."""
+        self = super().__new__(cls)
+        dict.__init__(self, *args, **kwargs)
+        return self
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Filled by ``__new__``: a second ``__init__`` call changes nothing."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a FrozenMove cannot be changed; dict(move) is a copy that can")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return (FrozenMove, (dict(self),))
+
+    def __copy__(self) -> FrozenMove:
+        return self
+
+    def __deepcopy__(self, memo: object) -> FrozenMove:
+        return self
+
+
 _Move: TypeAlias = tuple[int, int, int]  # (kind, tile, train): kind 0 play, 1 draw, 2 pass, 3 next
 _KINDS: Final = {"play": 0, "draw": 1, "pass": 2, "next": 3}
 _KIND_NAMES: Final = ("play", "draw", "pass", "next")
@@ -104,15 +156,35 @@ TRAIN_ACTIONS: Final = len(_ACTION_TILES) * 9 + 3
 draw, pass and next."""
 
 
-def _move_dict(m: _Move) -> TrainMove:
+def _move_id(m: _Move) -> int:
+    """A move's id in :data:`_MOVES` and in the Rust binding's table.
+
+    ``tile * 9 + train`` for a play, then 2304, 2305 and 2306 for draw, pass and next.
+    """
     kind = m[0]
-    if kind == 0:
-        return {"kind": "play", "tile": m[1], "train": m[2]}
-    if kind == 1:
-        return {"kind": "draw"}
-    if kind == 2:
-        return {"kind": "pass"}
-    return {"kind": "next"}
+    return m[1] * 9 + m[2] if kind == 0 else 2303 + kind
+
+
+def _build_moves() -> tuple[FrozenMove | None, ...]:
+    table: list[FrozenMove | None] = [None] * (256 * 9 + 3)
+    for tile in every_tile(15):
+        for train in range(9):
+            table[_move_id((0, tile, train))] = FrozenMove(kind="play", tile=tile, train=train)
+    for kind in (1, 2, 3):
+        table[_move_id((kind, 0, 0))] = FrozenMove(kind=_KIND_NAMES[kind])
+    return tuple(table)
+
+
+_MOVES: Final = _build_moves()
+"""The one :class:`FrozenMove` of each move id, None where an id is no move (tiles of no set
+up to double-fifteen): the table ``legal_moves`` picks from."""
+_core.TrainGame._set_moves(_MOVES)
+
+
+def _move_dict(m: _Move) -> TrainMove:
+    move = _MOVES[_move_id(m)]
+    assert move is not None, m
+    return move  # type: ignore[return-value]
 
 
 def _token(m: _Move) -> str:
@@ -202,7 +274,7 @@ class TrainHistory:
 
     @property
     def move(self) -> TrainMove:
-        """The move of this link (a fresh dict)."""
+        """The move of this link (a :class:`FrozenMove`)."""
         return _move_dict(self._m)
 
     def _walk(self) -> Iterator[_Move]:
@@ -590,7 +662,7 @@ def move_of_action(index: int) -> TrainMove:
         raise ConfigError("INVALID_ACTION", f"{index!r} is not an action index")
     plays = len(_ACTION_TILES) * 9
     if index < plays:
-        return {"kind": "play", "tile": _ACTION_TILES[index // 9], "train": index % 9}
+        return _move_dict((0, _ACTION_TILES[index // 9], index % 9))
     return _move_dict((index - plays + 1, 0, 0))
 
 

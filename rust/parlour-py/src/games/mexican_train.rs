@@ -10,10 +10,9 @@ use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
 };
 use parlour_core::Error;
-use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, OnceLock};
 
@@ -57,7 +56,7 @@ fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     }
 }
 
-/// A move's id in the move table of `dicts_of`: `tile * 9 + train` for a play, then 2304,
+/// A move's id in the move table of `legal_moves` (`_MOVES` in Python): `tile * 9 + train` for a play, then 2304,
 /// 2305 and 2306 for draw, pass and next.
 fn move_id(m: TrainMove) -> usize {
     match m {
@@ -68,55 +67,30 @@ fn move_id(m: TrainMove) -> usize {
     }
 }
 
-/// Fresh copies of `table[move id]` (dicts) of `moves`, in order.
-fn dicts_of<'py>(moves: &[TrainMove], table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyList>> {
+/// The move table of `legal_moves`: the one `FrozenMove` of each move id (see [`move_id`]),
+/// None where an id is no move. Set once, at import of `parlour.mexican_train.game`.
+static MOVES_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+
+/// `table[move id]` of `moves`, in order, as a new list (no move object is made).
+fn list_of<'py>(py: Python<'py>, moves: &[TrainMove]) -> PyResult<Bound<'py, PyList>> {
+    let table = MOVES_TABLE
+        .get(py)
+        .ok_or_else(|| config_err("INTERNAL_ERROR", "the mexican train move table is not set"))?
+        .bind(py);
     let mut items = Vec::with_capacity(moves.len());
     for &m in moves {
         let i = move_id(m);
-        let template = table
-            .get_item(i)
-            .ok()
-            .and_then(|d| d.cast_into::<PyDict>().ok())
-            .ok_or_else(|| {
-                config_err(
+        match table.get_borrowed_item(i) {
+            Ok(item) if !item.is_none() => items.push(item),
+            _ => {
+                return Err(config_err(
                     "INTERNAL_ERROR",
-                    format!("move id {i} has no dict in the move table"),
-                )
-            })?;
-        items.push(template.copy()?);
+                    format!("move id {i} has no move in the move table"),
+                ))
+            }
+        }
     }
-    PyList::new(table.py(), items)
-}
-
-/// The move dict of each move id (`tile * 9 + train` for a play of a double-fifteen tile, then
-/// 2304 to 2306 for draw, pass and next), None where the id is no move: the templates
-/// `legal_moves` copies.
-fn move_table(py: Python<'_>) -> Bound<'_, PyTuple> {
-    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-    TABLE
-        .get_or_try_init(py, || -> PyResult<_> {
-            let mut items: Vec<Bound<'_, PyAny>> = vec![py.None().into_bound(py); 256 * 9 + 3];
-            for tile in parlour_core::games::mexican_train::tiles::every_tile(15) {
-                for train in 0..9u8 {
-                    let d = PyDict::new(py);
-                    d.set_item(intern!(py, "kind"), intern!(py, "play"))?;
-                    d.set_item(intern!(py, "tile"), tile)?;
-                    d.set_item(intern!(py, "train"), train)?;
-                    items[move_id(TrainMove::Play { tile, train })] = d.into_any();
-                }
-            }
-            for (m, kind) in [
-                (TrainMove::Draw, "draw"),
-                (TrainMove::Pass, "pass"),
-                (TrainMove::Next, "next"),
-            ] {
-                let d = PyDict::new(py);
-                d.set_item(intern!(py, "kind"), PyString::intern(py, kind))?;
-                items[move_id(m)] = d.into_any();
-            }
-            Ok(PyTuple::new(py, items)?.unbind())
-        })
-        .map_or_else(|_| PyTuple::empty(py), |t| t.bind(py).clone())
+    PyList::new(py, items)
 }
 
 /// One move of a position's record, and the record before it (newest first).
@@ -182,13 +156,13 @@ impl PartialEq for PyTrainState {
 impl PyTrainState {
     /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
     /// anything but an int in range).
-    fn apply_index_of(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn apply_index_of(&self, index: &Bound<'_, PyAny>) -> PyResult<Box<Self>> {
         with_moves(&self.inner, |moves| self.apply_legal(index, moves))
     }
 
     /// The position after `moves[index]`, `moves` being the legal moves here (as
     /// [`PyTrainState::apply_index_of`]).
-    fn apply_legal(&self, index: &Bound<'_, PyAny>, moves: &[TrainMove]) -> PyResult<Self> {
+    fn apply_legal(&self, index: &Bound<'_, PyAny>, moves: &[TrainMove]) -> PyResult<Box<Self>> {
         let mv = exact_index(index, moves.len()).and_then(|i| moves.get(i).copied());
         let Some(mv) = mv else {
             return Err(IllegalMoveError::new_err((
@@ -196,16 +170,39 @@ impl PyTrainState {
                 format!("no legal move number {}", index.repr()?),
             )));
         };
-        let inner = guarded(|| self.inner.apply(mv))?;
-        Ok(self.after(index.py(), inner, mv))
+        self.after(index.py(), mv, |g| {
+            guarded(|| {
+                g.apply_listed(mv);
+                Ok(())
+            })
+        })
     }
 
-    fn after(&self, py: Python<'_>, inner: MexicanTrain, mv: TrainMove) -> Self {
-        PyTrainState {
-            inner,
-            history: Some(push(self.history.as_ref(), mv)),
-            table: self.table.as_ref().map(|t| t.clone_ref(py)),
-        }
+    /// The position after `mv`, or None when the rules refuse it.
+    fn played(&self, py: Python<'_>, mv: TrainMove) -> Option<Box<Self>> {
+        self.after(py, mv, |g| g.apply_mut(mv)).ok()
+    }
+
+    /// The position after `mv`: a boxed copy of this one that `change` makes the move on (the
+    /// position is copied once, straight into its box), with `mv` added to the record.
+    ///
+    /// # Errors
+    /// What `change` returns (the copy is then dropped).
+    fn after<E>(
+        &self,
+        py: Python<'_>,
+        mv: TrainMove,
+        change: impl FnOnce(&mut MexicanTrain) -> Result<(), E>,
+    ) -> Result<Box<Self>, E> {
+        let mut next = Box::new(PyTrainState {
+            inner: self.inner.clone(),
+            history: None,
+            table: None,
+        });
+        change(&mut next.inner)?;
+        next.history = Some(push(self.history.as_ref(), mv));
+        next.table = self.table.as_ref().map(|t| t.clone_ref(py));
+        Ok(next)
     }
 }
 
@@ -292,9 +289,8 @@ impl PyTrainState {
 
     /// The position after a move, or None when the rules refuse it.
     fn play(&self, py: Python<'_>, kind: i64, tile: i64, train: i64) -> Option<Self> {
-        let mv = from_parts(kind, tile, train)?;
-        let inner = self.inner.apply(mv).ok()?;
-        Some(self.after(py, inner, mv))
+        self.played(py, from_parts(kind, tile, train)?)
+            .map(|next| *next)
     }
 
     /// The moves that led here from the deal this position was made with, oldest first.
@@ -563,9 +559,9 @@ impl PyTrainGame {
     }
 
     /// A new instance of `slf`'s own class at `state`.
-    fn spawn<'py>(slf: &Bound<'py, Self>, state: PyTrainState) -> PyResult<Bound<'py, PyAny>> {
+    fn spawn<'py>(slf: &Bound<'py, Self>, state: Box<PyTrainState>) -> PyResult<Bound<'py, PyAny>> {
         let value = PyTrainGame {
-            state: Box::new(state),
+            state,
             shared: OnceLock::new(),
             legal: OnceLock::new(),
             history: PyOnceLock::new(),
@@ -670,7 +666,14 @@ impl PyTrainGame {
         let moves = self
             .legal
             .get_or_init(|| with_moves(&self.state.inner, |m| Box::from(m)));
-        dicts_of(moves, &move_table(py))
+        list_of(py, moves)
+    }
+
+    /// Set the move table of `legal_moves` (once, at import of `parlour.mexican_train.game`;
+    /// later calls change nothing).
+    #[staticmethod]
+    fn _set_moves(py: Python<'_>, table: Bound<'_, PyTuple>) {
+        let _ = MOVES_TABLE.set(py, table.unbind());
     }
 
     /// The game after the ``index``-th legal move.
@@ -702,9 +705,8 @@ impl PyTrainGame {
         tile: i64,
         train: i64,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        slf.get()
-            .state
-            .play(slf.py(), kind, tile, train)
+        from_parts(kind, tile, train)
+            .and_then(|mv| slf.get().state.played(slf.py(), mv))
             .map(|next| Self::spawn(slf, next))
             .transpose()
     }

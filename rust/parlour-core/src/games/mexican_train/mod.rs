@@ -772,6 +772,14 @@ impl MexicanTrain {
         };
     }
 
+    /// Make `mv` in place without the refusal check: `mv` must be one of
+    /// [`MexicanTrain::train_moves`] (a listed move is [`MexicanTrain::allowed`]; the tests
+    /// hold the two to that). The Python binding's `apply_index` takes this path.
+    pub fn apply_listed(&mut self, mv: TrainMove) {
+        debug_assert!(self.allowed(mv), "{mv:?} is not a legal move here");
+        self.apply_unchecked(mv);
+    }
+
     /// Make `mv`, which must be [`MexicanTrain::allowed`].
     fn apply_unchecked(&mut self, mv: TrainMove) {
         let seat = self.to_play;

@@ -132,7 +132,10 @@ fn refusals_leave_state_unchanged_and_hash_is_incremental() {
             } else {
                 g.computer_choice().unwrap()
             };
+            let mut listed = g.clone();
+            listed.apply_listed(mv);
             g.apply_mut(mv).unwrap();
+            assert_eq!(listed, g);
             assert_eq!(g.zobrist(), g.full_hash());
             steps += 1;
             assert!(steps < 100_000);
