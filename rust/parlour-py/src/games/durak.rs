@@ -129,8 +129,8 @@ impl PyDurak {
         self.legal.get_or_init(|| Legal::of(&self.inner)).as_slice()
     }
 
-    /// The state after the `index`-th legal move, logged.
-    fn after_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Self> {
+    /// The state after the `index`-th legal move, logged: copied once, straight into its box.
+    fn after_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Box<Self>> {
         let v = self.moves();
         let i = exact_index(index, v.len()).or_else(|| {
             // An int subclass (an IntEnum, say) is an index too, as it always was.
@@ -146,15 +146,16 @@ impl PyDurak {
             )));
         };
         let seat = self.inner.turn().unwrap_or(0);
-        let mut next = self.inner.clone();
+        let mut next = Box::new(PyDurak::bare(self.inner.clone()));
         // `mv` is listed for `seat`, so no refusal check is needed.
         with_scratch(|_, events| {
             guarded(|| {
-                next.apply_listed(seat, mv, events);
+                next.inner.apply_listed(seat, mv, events);
                 Ok(())
             })
         })?;
-        Ok(self.logged(next, seat, mv))
+        next.log = Some(self.log_after(seat, mv));
+        Ok(next)
     }
 
     /// The legal moves of the seat to move as `table[action]`, in the reference's order.
@@ -230,20 +231,25 @@ impl PyDurak {
 
     /// The state `inner`, reached from this one by `mv` of `seat`, with the move logged.
     fn logged(&self, inner: Durak, seat: u8, mv: Move) -> Self {
+        PyDurak {
+            inner,
+            log: Some(self.log_after(seat, mv)),
+            legal: OnceLock::new(),
+        }
+    }
+
+    /// This state's log with `mv` of `seat` added.
+    fn log_after(&self, seat: u8, mv: Move) -> Arc<Log> {
         let prev = self.log.clone().unwrap_or_else(|| {
             Arc::new(Log {
                 prev: None,
                 step: Step::Start(Box::new(self.inner.clone())),
             })
         });
-        PyDurak {
-            inner,
-            log: Some(Arc::new(Log {
-                prev: Some(prev),
-                step: Step::Move(seat, mv),
-            })),
-            legal: OnceLock::new(),
-        }
+        Arc::new(Log {
+            prev: Some(prev),
+            step: Step::Move(seat, mv),
+        })
     }
 }
 
@@ -415,7 +421,7 @@ impl PyDurak {
     fn step(&self, index: &Bound<'_, PyAny>) -> PyResult<(Self, bool)> {
         let next = self.after_index(index)?;
         let over = next.inner.over();
-        Ok((next, over))
+        Ok((*next, over))
     }
 
     /// The legal moves of the seat to move as indices of the fixed action space.
@@ -561,12 +567,12 @@ fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
 impl PyDurakGame {
     /// A new instance of `slf`'s own class at `next`, a successor of `slf` whose log extends
     /// `slf`'s.
-    fn spawn<'py>(slf: &Bound<'py, Self>, next: PyDurak) -> PyResult<Bound<'py, PyAny>> {
+    fn spawn<'py>(slf: &Bound<'py, Self>, next: Box<PyDurak>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let this = slf.get();
         let value = match this.taken.get() {
             None => PyDurakGame {
-                s: Box::new(next),
+                s: next,
                 meta: this.meta.clone_ref(py),
                 taken: OnceLock::new(),
                 snap: PyOnceLock::new(),
@@ -582,7 +588,7 @@ impl PyDurakGame {
                         history.bind(py).clone().into_any(),
                     ],
                 )?;
-                let s = PyDurak::bare(this.s.inner.clone()).logged_from(next);
+                let s = PyDurak::bare(this.s.inner.clone()).logged_from(*next);
                 PyDurakGame {
                     s: Box::new(s),
                     meta: meta.unbind(),
@@ -733,7 +739,7 @@ impl PyDurakGame {
             let kind: Option<PyBackedStr> = r#move.getattr(intern!(py, "kind"))?.extract()?;
             let card = r#move.getattr(intern!(py, "card"))?;
             let next = slf.get().s.after_move(kind.as_deref(), &card)?;
-            return Self::spawn(slf, next);
+            return Self::spawn(slf, Box::new(next));
         }
         let seat = slf.get().s.inner.turn().map_or(0, |s| s + 1);
         slf.call_method1(intern!(py, "play"), (seat, r#move))?
