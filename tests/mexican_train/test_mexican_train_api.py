@@ -474,6 +474,9 @@ def test_returned_moves_are_shared_read_only_dicts() -> None:
         assert m == plain
     for i, m in enumerate(moves):
         assert g.apply(m) == g.apply_index(i) == play_train(g, m)
+    made = FrozenMove.fromkeys(["kind"], "draw")
+    assert type(made) is FrozenMove
+    assert made == {"kind": "draw"}
     # a dict the caller builds is a move too
     first = dict(moves[0])
     assert g.apply(first) == g.apply_index(0)

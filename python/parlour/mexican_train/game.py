@@ -126,6 +126,11 @@ class FrozenMove(dict[str, Any]):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
 
+    @classmethod
+    def fromkeys(cls, iterable: Any, value: Any = None) -> FrozenMove:  # type: ignore[override]
+        """A FrozenMove of ``dict.fromkeys(iterable, value)``."""
+        return cls(dict.fromkeys(iterable, value))
+
     def __repr__(self) -> str:
         return dict.__repr__(self)
 
