@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from parlour._core import dalmara as _native
+from parlour._js import js_display
 from parlour.dalmara._dmn import CARD_INDEX, format_parts
 from parlour.dalmara._state import (
     RULE_SETS,
@@ -81,20 +82,29 @@ def _check_rules(rules: str | None) -> None:
         )
 
 
-def _payload(seat: Any, rest: Mapping[str, Any] | None, **named: Any) -> dict[str, Any]:
-    if isinstance(seat, Mapping) and rest is None:
-        return dict(seat)
-    out: dict[str, Any] = {"seat": seat}
-    out.update({k: v for k, v in named.items() if v is not _MISSING})
-    return out
-
-
 class _Missing:
     def __repr__(self) -> str:
         return "<missing>"
 
 
 _MISSING: Any = _Missing()
+
+_UNDEFINED: Final = "undefined"
+"""What the core is given for a seat, card or suit the engine would read as ``undefined`` (the
+core shows a value that is not an int seat or a str card JavaScript's way, so None as ``null``)."""
+
+
+def _undefined(v: Any) -> Any:
+    """A positional argument: None (or left out) is the engine's ``undefined``."""
+    return _UNDEFINED if v is None or v is _MISSING else v
+
+
+def _key(payload: Mapping[str, Any], key: str) -> Any:
+    """``payload[key]`` as the engine reads it (absent: ``undefined``; None: JSON ``null``).
+
+    A None value is passed on as None, which the core shows as ``null``.
+    """
+    return payload.get(key, _UNDEFINED)
 
 
 # ------------------------------------------------------------------------ creation
@@ -149,24 +159,27 @@ def create_game(
         )
 
     def field(p: Any, name: str) -> Any:
+        # _MISSING when the player has no such key: the engine's undefined (None is null)
         if isinstance(p, Player):
             return getattr(p, name)
         if isinstance(p, Mapping):
-            return p.get(name)
-        return None
+            return p.get(name, _MISSING)
+        return _MISSING
+
+    def shown(v: Any) -> str:
+        return _UNDEFINED if v is _MISSING else js_display(v)
 
     seen: list[Any] = []
     for p in players:
         s = field(p, "seat")
         is_num = isinstance(s, int | float) and not isinstance(s, bool)
         if not is_num or s < 0 or s >= n:
-            shown = "undefined" if s is None else s
             return err(
                 "INVALID_CONFIGURATION",
-                f"Player has invalid seat '{shown}'. Seats must be between 0 and {n - 1}",
+                f"Player has invalid seat '{shown(s)}'. Seats must be between 0 and {n - 1}",
             )
         if s in seen:
-            return err("INVALID_CONFIGURATION", f"Duplicate seat '{s}' found")
+            return err("INVALID_CONFIGURATION", f"Duplicate seat '{shown(s)}' found")
         seen.append(s)
     for i in range(n):
         if i not in seen:
@@ -183,7 +196,7 @@ def create_game(
     teams: list[Any] = []
     for i in range(n):
         t = field(by_seat[i], "team")
-        if t is None:
+        if t is None or t is _MISSING:
             t = ("02" if i % 2 == 0 else "13") if n == 4 else str(i)
         teams.append(t)
     if n == 4:
@@ -191,13 +204,13 @@ def create_game(
             return err(
                 "INVALID_CONFIGURATION",
                 f"Players at seats 0 and 2 must belong to the same team "
-                f"(got '{teams[0]}' vs '{teams[2]}')",
+                f"(got '{js_display(teams[0])}' vs '{js_display(teams[2])}')",
             )
         if teams[1] != teams[3]:
             return err(
                 "INVALID_CONFIGURATION",
                 f"Players at seats 1 and 3 must belong to the same team "
-                f"(got '{teams[1]}' vs '{teams[3]}')",
+                f"(got '{js_display(teams[1])}' vs '{js_display(teams[3])}')",
             )
         if teams[0] == teams[1] or teams[2] == teams[3]:
             return err("INVALID_CONFIGURATION", "Opposing teams cannot have the same team")
@@ -214,10 +227,6 @@ def _run(x: GameState | str, rules: Rules | None, op: str, *args: Any) -> Action
     except ParlourError as e:
         return failure(e)
     return ok(st._with(core))
-
-
-def _seat(v: Any) -> Any:
-    return "undefined" if v is None else v
 
 
 def deal_four_player(
@@ -252,20 +261,10 @@ def deal_four_player(
             f'ghopte_order must be "dealer-last" or "dealer-first", not {ghopte_order!r}',
         )
     if isinstance(deck, Mapping) and seat is _MISSING:
-        payload = dict(deck)
+        s, d = _key(deck, "seat"), deck.get("deck")
     else:
-        payload = {
-            "deck": None if deck is _MISSING else deck,
-            "seat": None if seat is _MISSING else seat,
-        }
-    return _run(
-        x,
-        rules,
-        "deal_four",
-        _seat(payload.get("seat")),
-        payload.get("deck"),
-        ghopte_order == "dealer-first",
-    )
+        s, d = _undefined(seat), None if deck is _MISSING else deck
+    return _run(x, rules, "deal_four", s, d, ghopte_order == "dealer-first")
 
 
 def deal_two_player_hands(
@@ -287,13 +286,10 @@ def deal_two_player_hands(
     """
     _check_rules(rules)
     if isinstance(deck, Mapping) and seat is _MISSING:
-        payload = dict(deck)
+        s, d = _key(deck, "seat"), deck.get("deck")
     else:
-        payload = {
-            "deck": None if deck is _MISSING else deck,
-            "seat": None if seat is _MISSING else seat,
-        }
-    return _run(x, rules, "deal_two_hands", _seat(payload.get("seat")), payload.get("deck"))
+        s, d = _undefined(seat), None if deck is _MISSING else deck
+    return _run(x, rules, "deal_two_hands", s, d)
 
 
 def declare_turup(
@@ -314,9 +310,9 @@ def declare_turup(
         ConfigError: For an unknown ``rules``.
     """
     _check_rules(rules)
-    p = _payload(seat, None if suit is _MISSING else {}, suit=suit)
-    s = p.get("suit")
-    return _run(x, rules, "declare_turup", _seat(p.get("seat")), "undefined" if s is None else s)
+    if isinstance(seat, Mapping) and suit is _MISSING:
+        return _run(x, rules, "declare_turup", _key(seat, "seat"), _key(seat, "suit"))
+    return _run(x, rules, "declare_turup", _undefined(seat), _undefined(suit))
 
 
 def deal_two_player_stacks(
@@ -338,13 +334,12 @@ def deal_two_player_stacks(
     """
     _check_rules(rules)
     if isinstance(seat, Mapping) and deck is _MISSING:
-        payload = dict(seat)
+        s, d = _key(seat, "seat"), seat.get("deck")
     else:
-        payload = {"seat": seat, "deck": None if deck is _MISSING else deck}
-    d = payload.get("deck")
+        s, d = _undefined(seat), None if deck is _MISSING else deck
     if d is not None and not isinstance(d, list | tuple) and not d:
         d = None
-    return _run(x, rules, "deal_two_stacks", _seat(payload.get("seat")), d)
+    return _run(x, rules, "deal_two_stacks", s, d)
 
 
 def pickup_turup_card(
@@ -365,9 +360,9 @@ def pickup_turup_card(
         ConfigError: For an unknown ``rules``.
     """
     _check_rules(rules)
-    p = _payload(seat, None if card is _MISSING else {}, card=card)
-    c = p.get("card")
-    return _run(x, rules, "pickup", _seat(p.get("seat")), "undefined" if c is None else c)
+    if isinstance(seat, Mapping) and card is _MISSING:
+        return _run(x, rules, "pickup", _key(seat, "seat"), _key(seat, "card"))
+    return _run(x, rules, "pickup", _undefined(seat), _undefined(card))
 
 
 def _play_card(
@@ -394,8 +389,7 @@ def _play_card(
     if isinstance(seat, Mapping) and card is None:
         # The engine's payload object.
         _check_rules(rules)
-        c = seat.get("card")
-        return _run(x, rules, "play", _seat(seat.get("seat")), "undefined" if c is None else c)
+        return _run(x, rules, "play", _key(seat, "seat"), _key(seat, "card"))
     if rules is None and isinstance(x, GameState):
         st0 = x
     else:
@@ -405,7 +399,7 @@ def _play_card(
         except ParlourError as e:
             return failure(e)
     try:
-        st = st0._play("undefined" if seat is None else seat, "undefined" if card is None else card)
+        st = st0._play(_UNDEFINED if seat is None else seat, _UNDEFINED if card is None else card)
     except ParlourError as e:
         return failure(e)
     return ActionResult(st)
@@ -465,7 +459,7 @@ def dispatch(
     payload = action.get("payload")
     if not isinstance(payload, Mapping):
         payload = {}
-    seat = _seat(payload.get("seat"))
+    seat = _key(payload, "seat")
     try:
         if op == "deal_four":
             core = st._c.deal_four(seat, payload.get("deck"), False)
@@ -477,11 +471,9 @@ def dispatch(
                 d = None
             core = st._c.deal_two_stacks(seat, d)
         elif op == "declare_turup":
-            s = payload.get("suit")
-            core = st._c.declare_turup(seat, "undefined" if s is None else s)
+            core = st._c.declare_turup(seat, _key(payload, "suit"))
         else:
-            c = payload.get("card")
-            core = getattr(st._c, op)(seat, "undefined" if c is None else c)
+            core = getattr(st._c, op)(seat, _key(payload, "card"))
     except ParlourError as e:
         return failure(e)
     return ok(st._with(core))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from parlour import _core
+from parlour._js import js_display
 from parlour.dalmara._dmn import CARD_INDEX
 from parlour.dalmara._state import Player
 from parlour.errors import ConfigError, IllegalMoveError
@@ -144,6 +145,11 @@ def shuffle_deck(deck: Sequence[str], seed: int | None = None) -> list[str]:
     return [out[i] for i in _core.shuffled_indices(len(out), seed & 0xFFFFFFFFFFFFFFFF)]
 
 
+def _shown(value: object) -> str:
+    """A value as the engine's ``${value}`` shows it (None, a value left out, is ``undefined``)."""
+    return "undefined" if value is None else js_display(value)
+
+
 def parse_card(card: str) -> ParsedCard:
     """``parseCard``.
 
@@ -158,7 +164,7 @@ def parse_card(card: str) -> ParsedCard:
             code).
     """
     if not isinstance(card, str) or card not in CARD_INDEX:
-        raise IllegalMoveError("INVALID_ACTION", f"Invalid card: {card}")
+        raise IllegalMoveError("INVALID_ACTION", f"Invalid card: {_shown(card)}")
     return ParsedCard(_ABBR_SUIT[card[-1]], card[:-1])
 
 
@@ -176,7 +182,7 @@ def create_card(suit: str, rank: str) -> str:
         IllegalMoveError: ``INVALID_ACTION`` for an unknown suit or rank.
     """
     if suit not in SUIT_ABBREVIATION or rank not in RANK_VALUE:
-        raise IllegalMoveError("INVALID_ACTION", f"Invalid card: {rank}{suit}")
+        raise IllegalMoveError("INVALID_ACTION", f"Invalid card: {_shown(rank)}{_shown(suit)}")
     return rank + SUIT_ABBREVIATION[suit]
 
 
@@ -396,15 +402,14 @@ def _winner_4p(scores: Mapping[Any, Any], ps: list[Player]) -> Winner4P:
             t1, k1 = t1 + s.tens, k1 + s.tricks
         else:
             t2, k2 = t2 + s.tens, k2 + s.tricks
+    n1, n2 = _shown(team1), _shown(team2)
     if t1 > t2:
-        return Winner4P(team1, f"Team {team1} wins with {t1} tens")
+        return Winner4P(team1, f"Team {n1} wins with {t1} tens")
     if t2 > t1:
-        return Winner4P(team2, f"Team {team2} wins with {t2} tens")
+        return Winner4P(team2, f"Team {n2} wins with {t2} tens")
     if k1 >= k2:
-        return Winner4P(
-            team1, f"2-2 tie broken by tricks: Team {team1} ({k1}) vs Team {team2} ({k2})"
-        )
-    return Winner4P(team2, f"2-2 tie broken by tricks: Team {team2} ({k2}) vs Team {team1} ({k1})")
+        return Winner4P(team1, f"2-2 tie broken by tricks: Team {n1} ({k1}) vs Team {n2} ({k2})")
+    return Winner4P(team2, f"2-2 tie broken by tricks: Team {n2} ({k2}) vs Team {n1} ({k1})")
 
 
 def evaluate_game_winner_2p(scores: Mapping[Any, Any], players: Sequence[Any]) -> Winner2P:

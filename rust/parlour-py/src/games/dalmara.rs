@@ -6,8 +6,8 @@ use crate::errors::{caught, config_err, guarded, to_py};
 use crate::fast::Spawner;
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    parse_card, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move, Parts, Rules,
-    ACTION_SPACE,
+    parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
+    Parts, Rules, ACTION_SPACE,
 };
 use parlour_core::Error;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
@@ -121,11 +121,27 @@ fn seat_arg(seat: &Bound<'_, PyAny>) -> i64 {
     seat.extract::<i64>().unwrap_or(NOT_A_SEAT)
 }
 
-/// Map a core error to Python, showing a non-integer seat as Python's `str(seat)`.
+/// `parlour._js.js_display`, looked up on first use.
+static JS_DISPLAY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// How the engine's template strings show `value`: `parlour._js.js_display(value)` (JavaScript's
+/// `String(value)`: `true`, `null`, `2` for `2.0`, ...), or Python's `str(value)` should that
+/// fail. Only for values that are not an int seat or a str card, so never on the hot path.
+fn js_text(value: &Bound<'_, PyAny>) -> String {
+    let py = value.py();
+    JS_DISPLAY
+        .import(py, "parlour._js", "js_display")
+        .and_then(|f| f.call1((value,)))
+        .and_then(|t| t.extract::<String>())
+        .or_else(|_| value.str().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+/// Map a core error to Python, showing a non-integer seat as the engine would (`js_text`).
 fn err(e: Error, seat: &Bound<'_, PyAny>) -> PyErr {
     let sentinel = NOT_A_SEAT.to_string();
     if e.message.contains(&sentinel) {
-        let shown = seat.str().map(|s| s.to_string()).unwrap_or_default();
+        let shown = js_text(seat);
         return to_py(Error {
             message: e.message.replace(&sentinel, &shown),
             ..e
@@ -139,9 +155,17 @@ fn with_card<R>(card: &Bound<'_, PyAny>, f: impl FnOnce(CardIn<'_>) -> R) -> R {
         if let Ok(t) = s.to_str() {
             return f(CardIn::text(t));
         }
+        let t = card.str().map(|s| s.to_string()).unwrap_or_default();
+        return f(CardIn::text(&t));
     }
+    // not a str: it is the card its `str()` names (an object that prints as a card), else no
+    // card, shown as the engine would show it (`true`, `null`, `2`, ...)
     let t = card.str().map(|s| s.to_string()).unwrap_or_default();
-    f(CardIn::text(&t))
+    if parse_card(&t).is_some() {
+        return f(CardIn::text(&t));
+    }
+    let shown = js_text(card);
+    f(CardIn::not_a_card(&shown))
 }
 
 fn deck_arg(deck: Option<&Bound<'_, PyAny>>) -> Option<Vec<Option<u8>>> {
@@ -569,13 +593,19 @@ impl PyCore {
     }
     /// `DECLARE_TURUP`.
     fn declare_turup(&self, seat: &Bound<'_, PyAny>, suit: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let text = suit
-            .extract::<String>()
-            .unwrap_or_else(|_| suit.str().map(|s| s.to_string()).unwrap_or_default());
-        self.inner
-            .declare_turup(seat_arg(seat), &text)
-            .map(wrap)
-            .map_err(|e| err(e, seat))
+        let done = if let Ok(text) = suit.extract::<String>() {
+            self.inner.declare_turup(seat_arg(seat), &text)
+        } else {
+            // not a str: the suit its `str()` names, else none, shown as the engine would
+            let text = suit.str().map(|s| s.to_string()).unwrap_or_default();
+            match parse_suit_name(&text) {
+                Some(t) => self.inner.declare_turup_as(seat_arg(seat), Some(t), &text),
+                None => self
+                    .inner
+                    .declare_turup_as(seat_arg(seat), None, &js_text(suit)),
+            }
+        };
+        done.map(wrap).map_err(|e| err(e, seat))
     }
     /// `PICKUP_TURUP_CARD`.
     fn pickup(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {

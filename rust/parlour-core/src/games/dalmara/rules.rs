@@ -80,6 +80,15 @@ impl<'a> CardIn<'a> {
             text,
         }
     }
+    /// A value that is not a card (a caller's non-string value, say), shown in messages as
+    /// `shown`.
+    #[must_use]
+    pub fn not_a_card(shown: &'a str) -> CardIn<'a> {
+        CardIn {
+            idx: None,
+            text: shown,
+        }
+    }
     /// A card index.
     #[must_use]
     pub fn index(c: u8) -> CardIn<'static> {
@@ -371,12 +380,21 @@ impl DalMara {
     /// # Errors
     /// The engine's codes in its order; then `INVALID_TURUP_DECLARATION` for an unknown suit.
     pub fn declare_turup(&self, seat: i64, suit: &str) -> Result<DalMara> {
+        self.declare_turup_as(seat, parse_suit_name(suit), suit)
+    }
+
+    /// [`declare_turup`](Self::declare_turup) with the suit already read: `suit` is its index
+    /// (None for a value that is not a suit name), shown in messages as `shown`.
+    ///
+    /// # Errors
+    /// As `declare_turup`.
+    pub fn declare_turup_as(&self, seat: i64, suit: Option<u8>, shown: &str) -> Result<DalMara> {
         let mut s = self.clone();
-        s.declare_turup_mut(seat, suit)?;
+        s.declare_turup_mut(seat, suit, shown)?;
         Ok(s)
     }
 
-    fn declare_turup_mut(&mut self, seat: i64, suit: &str) -> Result<()> {
+    fn declare_turup_mut(&mut self, seat: i64, suit: Option<u8>, shown: &str) -> Result<()> {
         if self.four {
             return Err(act(
                 "Turup declaration action is only valid in 2-Player mode",
@@ -400,8 +418,8 @@ impl DalMara {
                 "It is not your turn to declare Turup",
             ));
         }
-        let t = parse_suit_name(suit).ok_or_else(|| {
-            let shown: String = suit.chars().take(40).collect();
+        let t = suit.ok_or_else(|| {
+            let shown: String = shown.chars().take(40).collect();
             Error::illegal(
                 "INVALID_TURUP_DECLARATION",
                 format!("Invalid Turup suit '{shown}': must be spades, hearts, diamonds or clubs"),
@@ -1037,8 +1055,9 @@ impl DalMara {
                 self.pickup_mut(i64::from(owner), CardIn::index(c))
             }
             Move::Declare(s) => {
-                let name = SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("");
-                self.declare_turup_mut(i64::from(self.next), name)
+                let name = SUIT_NAMES.get(usize::from(s)).copied();
+                let suit = name.map(|_| s);
+                self.declare_turup_mut(i64::from(self.next), suit, name.unwrap_or(""))
             }
         }
     }

@@ -289,3 +289,36 @@ fn simulated_four_player_deals_match_deal_four() {
         }
     }
 }
+
+#[test]
+fn values_that_are_not_cards_or_suits_show_as_given() {
+    let d = deck(DECK_1000);
+    let four = DalMara::create(true, 3, Rules::Engine)
+        .unwrap()
+        .deal_four(3, Deck::Cards(&d), GhopteOrder::DealerLast)
+        .unwrap();
+    // a caller's value that is not a card: refused, shown as the caller's text
+    let e = four.play_card(2, CardIn::not_a_card("10d")).unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.message.as_str()),
+        ("CARD_NOT_OWNED", "Player does not own card 10d")
+    );
+    let two = DalMara::create(false, 0, Rules::Engine)
+        .unwrap()
+        .deal_two_hands(0, Deck::Cards(&d))
+        .unwrap();
+    let e = two.declare_turup_as(1, None, "hearts").unwrap_err();
+    assert_eq!(
+        (e.code.as_str(), e.message.as_str()),
+        (
+            "INVALID_TURUP_DECLARATION",
+            "Invalid Turup suit 'hearts': must be spades, hearts, diamonds or clubs"
+        )
+    );
+    let by_name = two.declare_turup(1, "hearts").unwrap();
+    assert_eq!(
+        two.declare_turup_as(1, Some(1), "").unwrap().dmn(),
+        by_name.dmn()
+    );
+    assert!(by_name.dmn().starts_with("2p,0,h"));
+}
