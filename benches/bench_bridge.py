@@ -4,10 +4,15 @@ Prints one JSON document. Ratios are against baselines measured in the same run:
 against a plain line scan of the same text, the Rust validator against a pure-Python replay,
 and the Rust batch playouts against a Python loop over ``BridgePlayState`` and, when
 ``open-spiel`` is installed (the ``bench`` extra), against OpenSpiel's bridge play phase.
+
+``--dd-tables N`` instead solves the first N recorded deals of ``bridge_dd_tables.jsonl``
+(0: all) with :func:`parlour.bridge.dd.dd_table`, checks every table against DDS's and reports
+the seconds per deal next to DDS's own figure from the spec (a median of 416 ms on random deals).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -19,7 +24,7 @@ from typing import Any
 
 import parlour
 from parlour._core import bridge as _native
-from parlour.bridge import BridgeEngine, BridgePlayState, pbn
+from parlour.bridge import BridgeEngine, BridgePlayState, dd, pbn
 from parlour.bridge._cards import card_code, hands_masks
 
 SHARED = Path(
@@ -153,7 +158,42 @@ def playout_speed() -> dict[str, Any]:
     return out
 
 
+def dd_tables(count: int) -> dict[str, Any]:
+    """Solve the first ``count`` recorded deals (all for 0) and compare with DDS's tables."""
+    lines = (SHARED / "vectors" / "bridge" / "bridge_dd_tables.jsonl").read_text().splitlines()
+    records = [json.loads(x) for x in lines][: count or None]
+    seconds: list[float] = []
+    wrong: list[str] = []
+    for r in records:
+        t0 = time.perf_counter()
+        table = dd.dd_table(r["hands"])
+        seconds.append(time.perf_counter() - t0)
+        if table != r["dd_tricks"]:
+            wrong.append(r["id"])
+    seconds.sort()
+    return {
+        "deals": len(records),
+        "tables_differing_from_dds": wrong,
+        "seconds_per_deal_median": seconds[len(seconds) // 2] if seconds else None,
+        "seconds_per_deal_max": seconds[-1] if seconds else None,
+        "seconds_total": sum(seconds),
+        "dds_spec_seconds_per_deal_median_random": 0.416,
+    }
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--dd-tables",
+        type=int,
+        default=None,
+        metavar="N",
+        help="solve the first N recorded DD-table deals (0: all) instead of the speed runs",
+    )
+    args = parser.parse_args()
+    if args.dd_tables is not None:
+        print(json.dumps({"dd_tables": dd_tables(args.dd_tables)}, indent=2))
+        return
     doc = {
         "machine": {
             "python": platform.python_version(),

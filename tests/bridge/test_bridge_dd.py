@@ -60,3 +60,39 @@ def test_dd_table_agrees_with_recorded_positions() -> None:
         assert all(0 <= v <= k for row in table.values() for v in row.values())
         checked += 1
     assert checked >= 10
+
+
+def test_full_deal_tables_match_dds() -> None:
+    """Whole 13-card deals: the first three recorded deals' tables, entry for entry (each takes
+    a few seconds; ``benches/bench_bridge.py --dd-tables`` checks every recorded deal)."""
+    records = [json.loads(x) for x in (VECTORS / "bridge_dd_tables.jsonl").read_text().splitlines()]
+    assert len(records) >= 60
+    for r in records[:3]:
+        assert dd.dd_table(r["hands"]) == r["dd_tricks"], r["id"]
+
+
+def test_dd_table_agrees_with_solve_and_checks_its_input() -> None:
+    s = BridgePlayState.random(11, strain="N")
+    while len(s.hands["N"]) > 6:
+        s = s.apply(s.legal_moves()[0])
+    while s.trick:
+        s = s.apply(s.legal_moves()[0])
+    hands: dict[str, list[str]] = {seat: list(cards) for seat, cards in s.hands.items()}
+    table = dd.dd_table(hands)
+    seats = "NESW"
+    for strain in "NSHDC":
+        trump = None if strain == "N" else strain
+        for d, declarer in enumerate(seats):
+            leader = seats[(d + 1) % 4]
+            r = dd.solve(hands, trump, leader, with_cards=False)  # type: ignore[arg-type]
+            assert table[strain][declarer] == len(hands[leader]) - r.tricks
+    with pytest.raises(InvalidStateError) as bad:
+        dd.dd_table({"N": ["SA", "SK"], "E": ["S2"], "S": ["S4"], "W": ["S3"]})
+    assert bad.value.code == "INVALID_POSITION"
+    with pytest.raises(ConfigError) as over:
+        dd.dd_table(BridgePlayState.random(5).hands, budget=1000)
+    assert over.value.code == "DD_BUDGET_EXCEEDED"
+    for budget in (0, -1, True, 1.5):
+        with pytest.raises(ConfigError) as e:
+            dd.dd_table(hands, budget=budget)  # type: ignore[arg-type]
+        assert e.value.code == "INVALID_BUDGET"

@@ -1,8 +1,10 @@
 """Double-dummy analysis of card-play positions (all hands visible, best play by both sides).
 
-The solver runs in Rust: boolean searches with a transposition table at trick boundaries and
-equivalent-card pruning. It is exact, and fast for endgames (up to about eight cards per hand);
-a node budget turns bigger searches into a ``ConfigError`` (``DD_BUDGET_EXCEEDED``).
+The solver runs in Rust: boolean searches with a transposition table at trick boundaries (keyed
+by the hands up to rank equivalence, with the lead that last cut a search off), quick tricks,
+move ordering and equivalent-card pruning. It is exact; endgames take milliseconds and a whole
+deal's table (:func:`dd_table`) seconds. A node budget turns bigger searches into a
+``ConfigError`` (``DD_BUDGET_EXCEEDED``).
 
 >>> r = solve({"N": ["SA", "SK"], "E": ["S2", "S3"], "S": ["H2", "H3"], "W": ["D2", "D3"]},
 ...           None, "N", [])
@@ -14,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from parlour._core import bridge as _native
 from parlour.bridge._cards import (
@@ -34,6 +35,10 @@ __all__ = ["DoubleDummy", "dd_table", "solve"]
 
 DEFAULT_BUDGET = 10_000_000
 """Default node budget of a search."""
+
+TABLE_BUDGET = 4_000_000_000
+"""Default node budget of each strain of :func:`dd_table`: enough for every recorded random
+deal (``benches/bench_bridge.py --dd-tables``); lower it to bound the time a table may take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,25 +93,30 @@ def solve(
     return DoubleDummy(tricks=tricks, by_card={code_card(c): v for c, v in by_card})
 
 
-def dd_table(hands: HandsData, *, budget: int = DEFAULT_BUDGET) -> dict[str, dict[str, int]]:
+def dd_table(hands: HandsData, *, budget: int = TABLE_BUDGET) -> dict[str, dict[str, int]]:
     """The double-dummy table of a full deal: ``table[strain][declarer]`` = declarer's tricks.
 
     Strains ``N`` (no-trump), ``S``, ``H``, ``D``, ``C``; the opening lead is by declarer's
-    left-hand opponent. Each of the 20 entries is one search; a whole table takes seconds.
+    left-hand opponent. The strains are solved in parallel (the GIL released) and the four
+    declarers of a strain share one transposition table; a random deal takes seconds.
+
+    Args:
+        hands: The four hands of a deal (equal lengths, usually 13 cards each).
+        budget: Node budget of each strain's searches.
+
+    Returns:
+        ``{"N": {"N": t, "E": t, "S": t, "W": t}, "S": {...}, "H": ..., "D": ..., "C": ...}``.
 
     Raises:
-        ConfigError: ``DD_BUDGET_EXCEEDED`` when a search exceeds ``budget`` nodes.
-        InvalidStateError: Hands that are not a deal of equal hands.
+        ConfigError: ``DD_BUDGET_EXCEEDED`` when a strain's searches exceed ``budget`` nodes, or
+            ``INVALID_BUDGET``.
+        NotationError: A bad card.
+        InvalidStateError: Hands that are not a deal of equal hands (``INVALID_POSITION``).
     """
-    seats = ("N", "E", "S", "W")
-    table: dict[str, dict[str, int]] = {}
-    for strain in "NSHDC":
-        trump = None if strain == "N" else strain
-        row: dict[str, int] = {}
-        for d, declarer in enumerate(seats):
-            leader = seats[(d + 1) % 4]
-            r = solve(hands, trump, leader, (), budget=budget, with_cards=False)  # type: ignore[arg-type]
-            held = cast("Mapping[str, Sequence[str]]", hands).get(leader, ())
-            row[declarer] = len(held) - r.tricks
-        table[strain] = row
-    return table
+    if not isinstance(budget, int) or isinstance(budget, bool) or not 0 < budget < 2**63:
+        raise ConfigError("INVALID_BUDGET", f"budget must be a positive integer, not {budget!r}")
+    rows = _native.dd_table(hands_masks(hands), budget)
+    return {
+        strain: dict(zip(("N", "E", "S", "W"), row, strict=True))
+        for strain, row in zip("NSHDC", rows, strict=True)
+    }

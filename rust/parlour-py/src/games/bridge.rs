@@ -547,6 +547,13 @@ pub fn dd_solve(
     })
 }
 
+/// `dd::table`: `table[strain][declarer]` (strains no-trump, spades, hearts, diamonds, clubs;
+/// declarers N, E, S, W), the GIL released.
+#[pyfunction]
+pub fn dd_table(py: Python<'_>, hands: [u64; 4], budget: u64) -> PyResult<[[u8; 4]; 5]> {
+    detached(py, move || dd::table(hands_of(hands), budget))
+}
+
 /// Register `parlour._core.bridge`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
@@ -556,5 +563,6 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
     m.add_function(wrap_pyfunction!(dd_solve, &m)?)?;
+    m.add_function(wrap_pyfunction!(dd_table, &m)?)?;
     super::add_submodule(parent, &m, "bridge")
 }
