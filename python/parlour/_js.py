@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from decimal import Decimal
 from numbers import Integral
 from typing import Final
 
-__all__ = ["JS_WHITESPACE", "js_display", "js_trim"]
+__all__ = ["JS_WHITESPACE", "js_display", "js_number", "js_trim"]
 
 JS_WHITESPACE: Final = (
     "\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680"
@@ -82,7 +81,7 @@ def _display(value: object, open_lists: tuple[int, ...]) -> str:
     if isinstance(value, Integral):
         return str(int(value))
     if isinstance(value, float):
-        return _number(value)
+        return js_number(value)
     if isinstance(value, list | tuple):
         if id(value) in open_lists:
             return ""  # JavaScript's join shows an array inside itself as ""
@@ -93,29 +92,45 @@ def _display(value: object, open_lists: tuple[int, ...]) -> str:
     return str(value)
 
 
-def _number(x: float) -> str:
-    """JavaScript's Number::toString(x) for a float (ECMA-262 Number::toString, radix 10)."""
+def js_number(value: float) -> str:
+    """JavaScript's ``Number.prototype.toString`` of a double (ECMA-262 Number::toString).
+
+    The shortest digits that read back as the same double, as ``repr`` picks them, in
+    JavaScript's layout (radix 10).
+
+    Args:
+        value: A number.
+
+    Returns:
+        Its JavaScript text (``NaN`` and ``Infinity`` too).
+
+    >>> js_number(7.0), js_number(-0.0), js_number(1e21), js_number(2.0**66), js_number(1e-7)
+    ('7', '0', '1e+21', '73786976294838210000', '1e-7')
+    """
+    x = float(value)
     if math.isnan(x):
         return "NaN"
     if math.isinf(x):
         return "Infinity" if x > 0 else "-Infinity"
     if x == 0:
         return "0"
-    sign = "-" if x < 0 else ""
-    # repr gives the shortest digits that read back as x, as JavaScript picks them
-    _, digit_tuple, exp = Decimal(repr(abs(x))).as_tuple()
-    digits = "".join(map(str, digit_tuple)).rstrip("0")
-    assert isinstance(exp, int)
+    if x < 0:
+        return "-" + js_number(-x)
+    mantissa, _, exp_text = repr(x).partition("e")
+    exp = int(exp_text) if exp_text else 0
+    whole, _, frac = mantissa.partition(".")
+    digits = whole + frac
+    n = len(whole) + exp  # x == 0.<digits> * 10**n
+    stripped = digits.lstrip("0")
+    n -= len(digits) - len(stripped)
+    digits = stripped.rstrip("0") or "0"
     k = len(digits)
-    n = len(digit_tuple) + exp  # x == 0.<digits> * 10**n
     if k <= n <= 21:
-        text = digits + "0" * (n - k)
-    elif 0 < n <= 21:
-        text = digits[:n] + "." + digits[n:]
-    elif -6 < n <= 0:
-        text = "0." + "0" * -n + digits
-    else:
-        e = n - 1
-        mantissa = digits if k == 1 else digits[0] + "." + digits[1:]
-        text = f"{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
-    return sign + text
+        return digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return "0." + "0" * (-n) + digits
+    e = n - 1
+    head = digits if k == 1 else digits[0] + "." + digits[1:]
+    return f"{head}e{'+' if e >= 0 else '-'}{abs(e)}"

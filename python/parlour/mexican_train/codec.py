@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from parlour._js import JS_WHITESPACE, js_trim
+from parlour._js import JS_WHITESPACE, js_number, js_trim
 from parlour.mexican_train.tiles import TRAIN_NAME_MOST
 
 __all__ = [
@@ -84,44 +84,6 @@ def js_string(text: str) -> str:
         i += 1
     out.append('"')
     return "".join(out)
-
-
-def js_number(value: float) -> str:
-    """JavaScript's ``Number.prototype.toString`` of a finite double.
-
-    Args:
-        value: A finite number.
-
-    Returns:
-        The shortest round-trip digits in JavaScript's layout (``1e+21``, ``73786976294838210000``).
-
-    >>> js_number(7.0), js_number(-0.0), js_number(1e21), js_number(2.0**66)
-    ('7', '0', '1e+21', '73786976294838210000')
-    """
-    x = float(value)
-    if x == 0:
-        return "0"
-    if x < 0:
-        return "-" + js_number(-x)
-    mantissa, _, exp_text = repr(x).partition("e")
-    exp = int(exp_text) if exp_text else 0
-    whole, _, frac = mantissa.partition(".")
-    digits = whole + frac
-    n = len(whole) + exp
-    stripped = digits.lstrip("0")
-    n -= len(digits) - len(stripped)
-    digits = stripped.rstrip("0") or "0"
-    k = len(digits)
-    if k <= n <= 21:
-        return digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return "0." + "0" * (-n) + digits
-    e = n - 1
-    sign = "+" if e >= 0 else "-"
-    head = digits if k == 1 else digits[0] + "." + digits[1:]
-    return f"{head}e{sign}{abs(e)}"
 
 
 def _refuse_constant(name: str) -> float:

@@ -13,6 +13,7 @@
 use crate::cards::{Card, CardSet, Suit, LANE};
 use crate::error::{Error, Result};
 use crate::game::Seat;
+use crate::trick::{natural_power, FollowPolicy, TrickRules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -67,11 +68,27 @@ impl Moves {
     }
 }
 
-/// The cards of the trick in progress (0 to 3, or 4 just before it is scored), as bit indices.
-#[derive(Clone, Copy, Default)]
+/// The cards of the trick in progress (0 to 3, or 4 just before it is scored).
+#[derive(Clone, Copy)]
 struct Trick {
-    cards: [u8; 4],
+    cards: [Card; 4],
     len: usize,
+}
+
+impl Trick {
+    const EMPTY: Trick = Trick {
+        cards: [Card::PLACEHOLDER; 4],
+        len: 0,
+    };
+
+    fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+/// The card at bit index `c` of a hand mask (always a card: the masks hold cards only).
+fn card(c: u8) -> Card {
+    Card::from_index(c).unwrap_or(Card::PLACEHOLDER)
 }
 
 const fn lane(bits: u64, suit: u8) -> u64 {
@@ -86,6 +103,8 @@ fn top_rank(lane: u64) -> u32 {
 struct Solver {
     /// The trump suit's lane, or None for no-trump.
     trump: Option<u8>,
+    /// Bridge's trick rules with that trump suit: the shared follow-suit and winner logic.
+    rules: TrickRules,
     table: Table,
     nodes: u64,
     budget: u64,
@@ -95,42 +114,24 @@ impl Solver {
     fn new(trump: Option<Suit>, budget: u64) -> Solver {
         Solver {
             trump: trump.map(Suit::index),
+            rules: TrickRules::with_trump_suit(trump, FollowPolicy::FollowSuit),
             table: Table::default(),
             nodes: 0,
             budget,
         }
     }
 
-    /// Whether card `c` beats card `b` in a trick led in suit `lead`.
-    fn beats(&self, c: u8, b: u8, lead: u8) -> bool {
-        let (cs, bs) = (c / 16, b / 16);
-        let (ct, bt) = (Some(cs) == self.trump, Some(bs) == self.trump);
-        match (ct, bt) {
-            (true, false) => true,
-            (false, true) => false,
-            _ => cs == bs && c > b && (ct || cs == lead),
-        }
-    }
-
     /// The position in the trick of its winning card so far.
     fn best_of(&self, trick: &Trick) -> usize {
-        let lead = trick.cards[0] / 16;
-        let mut best = 0;
-        for i in 1..trick.len {
-            if self.beats(trick.cards[i], trick.cards[best], lead) {
-                best = i;
-            }
-        }
-        best
+        self.rules
+            .winner(trick.as_slice(), natural_power)
+            .unwrap_or(0)
     }
 
     /// Legal cards of `hand` (after `lead`, if any), one per run of equivalent cards, as bit
     /// indices from the highest card of each suit down.
-    fn moves(hand: u64, lead: Option<u8>, outstanding: u64) -> Moves {
-        let legal = match lead {
-            Some(l) if lane(hand, l) != 0 => hand & (LANE << (16 * u32::from(l))),
-            _ => hand,
-        };
+    fn moves(&self, hand: u64, lead: Option<Card>, outstanding: u64) -> Moves {
+        let legal = self.rules.legal(CardSet(hand), lead).bits();
         let others = outstanding & !hand;
         let mut out = Moves {
             cards: [0; 13],
@@ -243,16 +244,16 @@ impl Solver {
                 *k = -score;
             }
         } else {
-            let lead = trick.cards[0] / 16;
+            let lead = trick.cards[0];
             let best = self.best_of(trick);
             let top = trick.cards[best];
             let partner_winning = (trick.len - best) % 2 == 0;
             let last = trick.len == 3;
             for (k, &c) in keys.iter_mut().zip(moves.as_slice()) {
                 let rank = i32::from(c % 16);
-                let wins = self.beats(c, top, lead);
+                let wins = self.rules.beats(card(c), top, lead, natural_power);
                 let is_trump = Some(c / 16) == self.trump;
-                let follows = c / 16 == lead;
+                let follows = c / 16 == lead.suit().index();
                 *k = if partner_winning {
                     // no need to win: low cards, keep trumps
                     rank + if is_trump && !follows { 40 } else { 0 }
@@ -308,7 +309,7 @@ impl Solver {
             ));
         }
         let key = if trick.len == 0 {
-            let key = (normalize_bits(hands), leader);
+            let key = (normalize(hands), leader);
             if let Some(&(lo, hi, best)) = self.table.get(&key) {
                 if i32::from(lo) >= target {
                     return Ok(true);
@@ -331,12 +332,10 @@ impl Solver {
         };
         let seat = (leader + u8::try_from(trick.len).unwrap_or(0)) % 4;
         let maximizing = seat % 2 == 0;
-        let in_trick = trick.cards[..trick.len]
-            .iter()
-            .fold(0u64, |a, &c| a | 1 << c);
+        let in_trick = CardSet::from_cards(trick.as_slice()).bits();
         let outstanding = hands.iter().fold(in_trick, |a, h| a | h);
-        let lead = (trick.len > 0).then(|| trick.cards[0] / 16);
-        let mut moves = Self::moves(hands[usize::from(seat)], lead, outstanding);
+        let lead = trick.as_slice().first().copied();
+        let mut moves = self.moves(hands[usize::from(seat)], lead, outstanding);
         if moves.len > 1 {
             self.order(&mut moves, hands, trick, seat);
             if let Some(i) = moves.as_slice().iter().position(|&c| c == first) {
@@ -347,12 +346,12 @@ impl Solver {
         let mut cut = NO_CARD;
         for &c in moves.as_slice() {
             hands[usize::from(seat)] &= !(1u64 << c);
-            trick.cards[trick.len] = c;
+            trick.cards[trick.len] = card(c);
             trick.len += 1;
             let ok = if trick.len == 4 {
                 let winner = (leader + u8::try_from(self.best_of(trick)).unwrap_or(0)) % 4;
                 let won = i32::from(winner % 2 == 0);
-                let mut next = Trick::default();
+                let mut next = Trick::EMPTY;
                 self.reaches(hands, winner, &mut next, target - won)
             } else {
                 self.reaches(hands, leader, trick, target)
@@ -416,11 +415,11 @@ impl Solver {
 
 /// The hands with every card replaced by its rank among the cards still out in its suit (the
 /// top outstanding card becomes the ace): positions equal up to this map have equal values.
-fn normalize(hands: &[CardSet; 4]) -> [u64; 4] {
+fn normalize(hands: &[u64; 4]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for s in 0..4u32 {
         let shift = 16 * s;
-        let lanes = hands.map(|h| (h.bits() >> shift) & LANE);
+        let lanes = hands.map(|h| (h >> shift) & LANE);
         let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
         let mut rel = 12u32;
         for r in (0..13u32).rev() {
@@ -435,11 +434,6 @@ fn normalize(hands: &[CardSet; 4]) -> [u64; 4] {
         }
     }
     out
-}
-
-/// [`normalize`] of raw masks.
-fn normalize_bits(hands: &[u64; 4]) -> [u64; 4] {
-    normalize(&hands.map(CardSet))
 }
 
 /// The tricks left in a position (the current one included), after checking that the hands
@@ -507,30 +501,25 @@ pub fn solve_with(
     let k = check(&hands, leader, trick)?;
     let mut solver = Solver::new(trump, budget);
     let mut bits = hands.map(CardSet::bits);
-    let mut cur = Trick::default();
-    for (slot, c) in cur.cards.iter_mut().zip(trick) {
-        *slot = c.index();
-    }
+    let mut cur = Trick::EMPTY;
+    cur.cards[..trick.len()].copy_from_slice(trick);
     cur.len = trick.len();
     let seat = (leader + u8::try_from(trick.len()).unwrap_or(0)) % 4;
     let side = |ns: u8, total: u8| if seat % 2 == 0 { ns } else { total - ns };
     let total = u8::try_from(k).unwrap_or(0);
     let ns = solver.value(&mut bits, leader, &mut cur, None)?;
     let tricks = side(ns, total);
-    let lead = trick.first().map(|c| c.suit().index());
-    let mine = bits[usize::from(seat)];
-    let legal = match lead {
-        Some(l) if lane(mine, l) != 0 => mine & (LANE << (16 * u32::from(l))),
-        _ => mine,
-    };
+    let legal = solver
+        .rules
+        .legal(CardSet(bits[usize::from(seat)]), trick.first().copied());
     let mut by_card = Vec::new();
-    for c in CardSet(legal).iter().filter(|_| with_cards) {
+    for c in legal.iter().filter(|_| with_cards) {
         bits[usize::from(seat)] &= !c.bit();
-        cur.cards[cur.len] = c.index();
+        cur.cards[cur.len] = c;
         cur.len += 1;
         let v = if cur.len == 4 {
             let winner = (leader + u8::try_from(solver.best_of(&cur)).unwrap_or(0)) % 4;
-            let mut empty = Trick::default();
+            let mut empty = Trick::EMPTY;
             let ns_now = u8::from(winner % 2 == 0);
             ns_now + solver.value(&mut bits, winner, &mut empty, None)?
         } else {
@@ -567,7 +556,8 @@ pub fn table(hands: [CardSet; 4], budget: u64) -> Result<[[u8; 4]; 5]> {
             for declarer in [0u8, 2, 1, 3] {
                 let leader = (declarer + 1) % 4;
                 let mut bits = hands.map(CardSet::bits);
-                let ns = solver.value(&mut bits, leader, &mut Trick::default(), guess)?;
+                let mut empty = Trick::EMPTY;
+                let ns = solver.value(&mut bits, leader, &mut empty, guess)?;
                 let ns_declarer = declarer % 2 == 0;
                 row[usize::from(declarer)] = if ns_declarer { ns } else { total - ns };
                 guess = if declarer == 2 {
