@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import pickle
+import random
+from typing import Any
 
 import _durak_util as u
 import numpy as np
@@ -418,3 +420,28 @@ def test_move_and_bout_helpers() -> None:
     assert (b.attacker, b.defender) == (1, 2)
     with pytest.raises(DurakConfigError):
         Bout.from_dict({"attacks": [0]})
+
+
+def test_history_of_branching_play_matches_the_moves_made() -> None:
+    # Positions share one log of moves; play that goes on from an older position (a branch)
+    # must leave every other position's history as it was.
+    rng = random.Random(8)
+    start = new_game(SEED)
+    made: list[tuple[DurakGame, list[dict[str, Any]]]] = [(start, [])]
+    for step in range(400):
+        # straight play first (over more than one chunk of the record), then branches
+        game, moves = made[-1] if step < 100 else made[rng.randrange(len(made))]
+        if game.is_terminal:
+            continue
+        seat = game.turn
+        legal = game.legal_moves()
+        i = rng.randrange(len(legal))
+        nxt = game.apply_index(i)
+        made.append((nxt, [*moves, {"seat": seat, **legal[i].to_dict()}]))
+    assert max(len(m) for _, m in made) > 64
+    assert len(made) > 300
+    for game, moves in made:
+        got = moves_of(game.history)
+        assert [{k: m.get(k) for k in ("seat", "kind", "card")} for m in got] == [
+            {k: m.get(k) for k in ("seat", "kind", "card")} for m in moves
+        ]

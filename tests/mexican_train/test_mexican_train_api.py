@@ -623,3 +623,31 @@ def test_game_class_is_the_rust_class() -> None:
     assert nxt.history is nxt.history
     with pytest.raises(TypeError, match="start_train"):
         TrainGame(g._state)  # type: ignore[call-arg]
+
+
+def test_history_of_branching_play_matches_the_moves_made() -> None:
+    # Positions share one record of moves; play that goes on from an older position (a branch)
+    # must leave every other position's history as it was.
+    rng = random.Random(4)
+    start = start_train(9, ["A", "B", "C"], 21)
+    made: list[tuple[TrainGame, list[dict[str, Any]]]] = [(start, [])]
+    for step in range(500):
+        # straight play first (over more than one chunk of the record), then branches
+        game, moves = made[-1] if step < 100 else made[rng.randrange(len(made))]
+        if game.is_terminal:
+            continue
+        legal = game.legal_moves()
+        i = rng.randrange(len(legal))
+        made.append((game.apply_index(i), [*moves, dict(legal[i])]))
+    assert max(len(m) for _, m in made) > 64
+    assert len(made) > 300
+    for game, moves in made:
+        assert moves_of(game) == moves
+        assert move_count(game) == len(moves)
+        history = game.history
+        if not moves:
+            assert history is None
+        else:
+            assert history is not None
+            assert history.count == len(moves)
+            assert history.move == moves[-1]

@@ -15,6 +15,8 @@
 //! * [`zobrist`]: 64-bit Zobrist keys for state hashing.
 //! * [`game`]: the [`game::GameState`] trait every game implements.
 //! * [`sim`]: the playout loop and the batch simulator (rayon), written once against the trait.
+//! * [`trail`]: the record of moves that led to a position, shared between positions, with an
+//!   O(1) move added whether play goes straight on or branches.
 //!
 //! ```
 //! use parlour_core::game::GameState;
@@ -39,6 +41,7 @@ pub mod game;
 pub mod games;
 pub mod rng;
 pub mod sim;
+pub mod trail;
 pub mod trick;
 pub mod trickplay;
 pub mod zobrist;

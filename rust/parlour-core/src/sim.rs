@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{seed_for, Rng};
 use rayon::prelude::*;
+use std::sync::{Arc, Mutex};
 
 /// How moves are chosen in a playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -236,12 +237,65 @@ pub fn simulate<G: GameState>(
         }
         Ok(out)
     };
-    // A fresh pool per call (not rayon's global pool): it is cheap next to a batch, honours
-    // `threads` exactly, and keeps working in a process forked after an earlier call (a
-    // forked child has no worker threads, so the inherited global pool would hang).
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build()
-        .map_err(|e| Error::config("THREADS", format!("cannot start {n} threads: {e}")))?
-        .install(run)
+    pool(n)?.install(run)
+}
+
+/// The most pools [`pool`] keeps (one per thread count asked for).
+const KEPT_POOLS: usize = 4;
+
+/// The worker pool of `n` threads for this process, made on first use and kept.
+///
+/// Not rayon's global pool: a pool per thread count honours `threads` exactly. Keyed by the
+/// process id too, because a process forked after an earlier call has no worker threads (the
+/// pool it inherited would hang), so a child makes its own. A pool is kept for the life of the
+/// process (the last [`KEPT_POOLS`] thread counts asked for): making one per call starts and
+/// stops threads each time.
+///
+/// # Errors
+/// `THREADS` if the pool cannot be built.
+fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Vec<(u32, usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let pid = std::process::id();
+    let mut pools = POOLS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, _, p)) = pools.iter().find(|(id, k, _)| *id == pid && *k == n) {
+        return Ok(Arc::clone(p));
+    }
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::config("THREADS", format!("cannot start {n} threads: {e}")))?,
+    );
+    // A parent's pools are dead in a forked child: forget them there without dropping (their
+    // threads do not exist to be told to stop).
+    let (mine, dead): (Vec<_>, Vec<_>) = std::mem::take(&mut *pools)
+        .into_iter()
+        .partition(|(id, _, _)| *id == pid);
+    dead.into_iter().for_each(std::mem::forget);
+    *pools = mine;
+    if pools.len() >= KEPT_POOLS {
+        // the oldest goes (its threads stop once a running batch, if any, lets go of it)
+        pools.remove(0);
+    }
+    pools.push((pid, n, Arc::clone(&p)));
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_is_kept_per_thread_count() {
+        let two = pool(2).expect("pool");
+        assert_eq!(two.current_num_threads(), 2);
+        assert!(Arc::ptr_eq(&two, &pool(2).expect("pool")));
+        // asking for more thread counts than are kept lets the oldest go
+        for n in 3..3 + KEPT_POOLS {
+            assert_eq!(pool(n).expect("pool").current_num_threads(), n);
+        }
+        assert!(!Arc::ptr_eq(&two, &pool(2).expect("pool")));
+    }
 }

@@ -3,16 +3,17 @@
 //!
 //! The Python loop's hot path (`legal_from`, `apply_index`, `apply_move`) writes no events: it
 //! logs the moves in a shared [`Log`], which `pending_events` replays into JSON when the Python
-//! wrapper's `history` is read, and it allocates nothing but that log entry.
+//! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, pick, Spawner};
+use crate::fast::{exact_index, pick, Listed, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
     card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant,
 };
+use parlour_core::trail::Trail;
 use parlour_core::ErrorKind;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -25,31 +26,14 @@ use std::sync::{Arc, OnceLock};
 pyo3::import_exception!(parlour.durak.errors, DurakMoveError);
 pyo3::import_exception!(parlour.durak.errors, DurakConfigError);
 
-/// The moves applied since the Python wrapper last took its history, back to the position they
-/// start from: a persistent list shared by every state that descends from the same moves.
+/// The moves applied since the Python wrapper last took its history, and the position they
+/// start from: shared by every state that descends from the same moves.
+#[derive(Clone)]
 struct Log {
-    prev: Option<Arc<Log>>,
-    step: Step,
-}
-
-enum Step {
-    /// The position before the first logged move (the list's first node).
-    Start(Box<Durak>),
-    /// A move by a seat (0-based).
-    Move(u8, Move),
-}
-
-impl Drop for Log {
-    /// Unlink the chain iteratively, so that dropping a long game cannot overflow the stack.
-    fn drop(&mut self) {
-        let mut prev = self.prev.take();
-        while let Some(node) = prev {
-            match Arc::try_unwrap(node) {
-                Ok(mut n) => prev = n.prev.take(),
-                Err(_) => break,
-            }
-        }
-    }
+    /// The position before the first logged move.
+    start: Arc<Durak>,
+    /// The moves by seat (0-based), oldest first.
+    moves: Trail<(u8, Move)>,
 }
 
 /// Room for the legal moves kept inline: a list is at most 38 long (35 beats, 3 transfers of the
@@ -57,33 +41,14 @@ impl Drop for Log {
 const LEGAL_CAP: usize = 40;
 
 /// A legal move list, inline when it fits.
-#[derive(Clone)]
-enum Legal {
-    Inline(u8, [Move; LEGAL_CAP]),
-    Heap(Vec<Move>),
-}
+type Legal = Listed<Move, LEGAL_CAP>;
 
-impl Legal {
-    fn of(g: &Durak) -> Legal {
-        with_scratch(|v, _| {
-            g.legal_moves_into(v);
-            let mut moves = [Move::plain(Kind::Take); LEGAL_CAP];
-            match (moves.get_mut(..v.len()), u8::try_from(v.len())) {
-                (Some(head), Ok(n)) => {
-                    head.copy_from_slice(v);
-                    Legal::Inline(n, moves)
-                }
-                _ => Legal::Heap(v.clone()),
-            }
-        })
-    }
-
-    fn as_slice(&self) -> &[Move] {
-        match self {
-            Legal::Inline(n, moves) => &moves[..usize::from(*n)],
-            Legal::Heap(v) => v,
-        }
-    }
+/// The legal moves of the seat to move in `g` (none when over), in the reference's order.
+fn legal_of(g: &Durak) -> Legal {
+    with_scratch(|v, _| {
+        g.legal_moves_into(v);
+        Legal::new(v, Move::plain(Kind::Take))
+    })
 }
 
 thread_local! {
@@ -110,7 +75,7 @@ fn with_scratch<T>(f: impl FnOnce(&mut Vec<Move>, &mut Vec<Event>) -> T) -> T {
 pub struct PyDurak {
     inner: Durak,
     /// Moves not yet taken by the wrapper's `history` (not part of the position).
-    log: Option<Arc<Log>>,
+    log: Option<Log>,
     /// The legal moves of the seat to move, listed once (a loop lists them, then applies one).
     legal: OnceLock<Legal>,
 }
@@ -126,7 +91,7 @@ impl PyDurak {
 
     /// The legal moves of the seat to move (none when over), in the reference's order.
     fn moves(&self) -> &[Move] {
-        self.legal.get_or_init(|| Legal::of(&self.inner)).as_slice()
+        self.legal.get_or_init(|| legal_of(&self.inner)).as_slice()
     }
 
     /// The state after the `index`-th legal move, logged: copied once, straight into its box.
@@ -194,22 +159,12 @@ impl PyDurak {
     /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
     /// empty.
     fn pending_json(&self) -> PyResult<Option<String>> {
-        let mut moves = Vec::new();
-        let mut start = None;
-        let mut node = self.log.as_deref();
-        while let Some(n) = node {
-            match &n.step {
-                Step::Move(seat, mv) => moves.push((*seat, *mv)),
-                Step::Start(g) => start = Some(g),
-            }
-            node = n.prev.as_deref();
-        }
-        let Some(start) = start else {
+        let Some(log) = &self.log else {
             return Ok(None);
         };
-        let mut g = Durak::clone(start);
+        let mut g = Durak::clone(&log.start);
         let mut events = Vec::new();
-        for &(seat, mv) in moves.iter().rev() {
+        for (seat, mv) in log.moves.to_vec() {
             guarded(|| g.apply_seat(seat, mv, &mut events))?;
         }
         let parts: Vec<String> = events.iter().map(Event::to_json).collect();
@@ -219,10 +174,7 @@ impl PyDurak {
     /// `next` (a successor of this state, logged from its parent) with its log restarted from
     /// this state: its last move only.
     fn logged_from(&self, next: PyDurak) -> PyDurak {
-        let step = next.log.as_deref().and_then(|n| match n.step {
-            Step::Move(seat, mv) => Some((seat, mv)),
-            Step::Start(_) => None,
-        });
+        let step = next.log.as_ref().and_then(|l| l.moves.last());
         match step {
             Some((seat, mv)) => self.logged(next.inner, seat, mv),
             None => next,
@@ -239,17 +191,17 @@ impl PyDurak {
     }
 
     /// This state's log with `mv` of `seat` added.
-    fn log_after(&self, seat: u8, mv: Move) -> Arc<Log> {
-        let prev = self.log.clone().unwrap_or_else(|| {
-            Arc::new(Log {
-                prev: None,
-                step: Step::Start(Box::new(self.inner.clone())),
-            })
-        });
-        Arc::new(Log {
-            prev: Some(prev),
-            step: Step::Move(seat, mv),
-        })
+    fn log_after(&self, seat: u8, mv: Move) -> Log {
+        match &self.log {
+            Some(log) => Log {
+                start: Arc::clone(&log.start),
+                moves: Trail::push(Some(&log.moves), (seat, mv)),
+            },
+            None => Log {
+                start: Arc::new(self.inner.clone()),
+                moves: Trail::push(None, (seat, mv)),
+            },
+        }
     }
 }
 

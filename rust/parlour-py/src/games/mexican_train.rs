@@ -1,20 +1,21 @@
 //! `parlour._core.mexican_train`: the Mexican Train position as a frozen class, the longest run
 //! and the seeded deal. Moves cross the boundary as `(kind, tile, train)` with kind 0 = play,
 //! 1 = draw, 2 = pass, 3 = next. A position also keeps the moves that led to it from the deal
-//! it was made with (a shared list, so a move adds one link).
+//! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, Spawner};
+use crate::fast::{exact_index, Listed, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
 };
+use parlour_core::trail::Trail;
 use parlour_core::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use std::cell::{Cell, RefCell};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 thread_local! {
     /// The legal moves of the position at hand (reused: no allocation per call).
@@ -31,6 +32,10 @@ fn with_moves<T>(g: &MexicanTrain, f: impl FnOnce(&[TrainMove]) -> T) -> T {
         Err(_) => f(&g.train_moves()),
     })
 }
+
+/// Room for the legal moves kept inline (a longer list goes to the heap): a play of each tile
+/// of a hand of this many on one train, or fewer tiles on several trains.
+const LEGAL_CAP: usize = 32;
 
 type MoveTuple = (u8, u8, u8);
 
@@ -77,45 +82,25 @@ fn list_of<'py>(py: Python<'py>, moves: &[TrainMove]) -> PyResult<Bound<'py, PyL
         .get(py)
         .ok_or_else(|| config_err("INTERNAL_ERROR", "the mexican train move table is not set"))?
         .bind(py);
-    let mut items = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let i = move_id(m);
-        match table.get_borrowed_item(i) {
-            Ok(item) if !item.is_none() => items.push(item),
-            _ => {
-                return Err(config_err(
-                    "INTERNAL_ERROR",
-                    format!("move id {i} has no move in the move table"),
-                ))
-            }
-        }
+    // Every entry is checked first, so that the list is made straight from the table's items
+    // (collecting them first would allocate on every call of this hot path).
+    let missing = moves.iter().map(|&m| move_id(m)).find(|&i| {
+        table
+            .get_borrowed_item(i)
+            .map_or(true, |item| item.is_none())
+    });
+    if let Some(i) = missing {
+        return Err(config_err(
+            "INTERNAL_ERROR",
+            format!("move id {i} has no move in the move table"),
+        ));
     }
-    PyList::new(py, items)
-}
-
-/// One move of a position's record, and the record before it (newest first).
-struct Link {
-    mv: TrainMove,
-    before: Option<Arc<Link>>,
-    count: u32,
-}
-
-impl Drop for Link {
-    /// Unlink the chain one link at a time, so that a long record never recurses deeply.
-    fn drop(&mut self) {
-        let mut next = self.before.take();
-        while let Some(link) = next {
-            next = Arc::into_inner(link).and_then(|mut l| l.before.take());
-        }
-    }
-}
-
-fn push(history: Option<&Arc<Link>>, mv: TrainMove) -> Arc<Link> {
-    Arc::new(Link {
-        mv,
-        before: history.cloned(),
-        count: history.map_or(1, |h| h.count + 1),
-    })
+    PyList::new(
+        py,
+        moves
+            .iter()
+            .map(|&m| table.get_borrowed_item(move_id(m)).ok()),
+    )
 }
 
 fn ints(v: &[u8]) -> Vec<u16> {
@@ -141,7 +126,7 @@ fn tiles_arg(hand: &[i64]) -> PyResult<Vec<u8>> {
 )]
 pub struct PyTrainState {
     inner: MexicanTrain,
-    history: Option<Arc<Link>>,
+    history: Option<Trail<TrainMove>>,
     /// Any object the caller keeps with the position and every position after it (the Python
     /// game keeps its table of seats and options here).
     table: Option<Py<PyAny>>,
@@ -200,7 +185,7 @@ impl PyTrainState {
             table: None,
         });
         change(&mut next.inner)?;
-        next.history = Some(push(self.history.as_ref(), mv));
+        next.history = Some(Trail::push(self.history.as_ref(), mv));
         next.table = self.table.as_ref().map(|t| t.clone_ref(py));
         Ok(next)
     }
@@ -295,20 +280,15 @@ impl PyTrainState {
 
     /// The moves that led here from the deal this position was made with, oldest first.
     fn history(&self) -> Vec<MoveTuple> {
-        let mut out = Vec::new();
-        let mut link = self.history.as_deref();
-        while let Some(l) = link {
-            out.push(to_tuple(l.mv));
-            link = l.before.as_deref();
-        }
-        out.reverse();
-        out
+        self.history
+            .as_ref()
+            .map_or_else(Vec::new, |h| h.to_vec().into_iter().map(to_tuple).collect())
     }
 
     /// How many moves led here (the length of `history()`).
     #[getter]
     fn move_count(&self) -> u32 {
-        self.history.as_ref().map_or(0, |h| h.count)
+        self.history.as_ref().map_or(0, Trail::count)
     }
 
     /// The position after every move in order, or None when any is refused.
@@ -326,9 +306,9 @@ impl PyTrainState {
         Ok(out.map(|inner| PyTrainState {
             inner,
             table: self.table.as_ref().map(|t| t.clone_ref(py)),
-            history: parsed
-                .into_iter()
-                .fold(self.history.clone(), |h, mv| Some(push(h.as_ref(), mv))),
+            history: parsed.into_iter().fold(self.history.clone(), |h, mv| {
+                Some(Trail::push(h.as_ref(), mv))
+            }),
         }))
     }
 
@@ -538,7 +518,7 @@ pub struct PyTrainGame {
     /// The position as a `TrainState` object (`_state`), made on first use.
     shared: OnceLock<Py<PyTrainState>>,
     /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
-    legal: OnceLock<Box<[TrainMove]>>,
+    legal: OnceLock<Listed<TrainMove, LEGAL_CAP>>,
     /// The record of moves as a `TrainHistory` chain (`_history`), once built in Python.
     history: PyOnceLock<Py<PyAny>>,
 }
@@ -665,8 +645,8 @@ impl PyTrainGame {
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let moves = self
             .legal
-            .get_or_init(|| with_moves(&self.state.inner, |m| Box::from(m)));
-        list_of(py, moves)
+            .get_or_init(|| with_moves(&self.state.inner, |m| Listed::new(m, TrainMove::Pass)));
+        list_of(py, moves.as_slice())
     }
 
     /// Set the move table of `legal_moves` (once, at import of `parlour.mexican_train.game`;
@@ -692,7 +672,7 @@ impl PyTrainGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
         let next = match this.legal.get() {
-            Some(moves) => this.state.apply_legal(index, moves)?,
+            Some(moves) => this.state.apply_legal(index, moves.as_slice())?,
             None => this.state.apply_index_of(index)?,
         };
         Self::spawn(slf, next)
