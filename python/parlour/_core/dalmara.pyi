@@ -35,7 +35,7 @@ _Parts = tuple[
     list[list[int]],
     list[list[int]],
     int,
-    tuple[int, int, int | None, bool, list[tuple[int, int]]],
+    tuple[int, int, int | None, bool, list[tuple[int, int]], list[int]],
     tuple[int, int, bool] | None,
     int,
 ]
@@ -85,7 +85,7 @@ class Core:
         hands: list[list[int]],
         stacks: list[list[int]],
         move_number: int,
-        trick: tuple[int, int, int | None, bool, list[tuple[int, int]]],
+        trick: tuple[int, int, int | None, bool, list[tuple[int, int]], list[int]],
         detail: tuple[int, int, bool] | None,
         next: int,
     ) -> Core: ...

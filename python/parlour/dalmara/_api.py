@@ -736,6 +736,9 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
         ]
         trick = st["trick"]
         tcards = [(int(c["seat"]), card(c["card"])) for c in trick.get("cards", [])]
+        # ``playOrder`` as written (a parsed card's may exceed its position, DMN.md §6);
+        # a card without one gets its position.
+        torders = [int(c.get("playOrder", i)) for i, c in enumerate(trick.get("cards", []), 1)]
         md = st.get("moveDetail") or {}
         detail = None
         if md.get("seat") is not None and md.get("card") is not None:
@@ -757,6 +760,7 @@ def deserialize_state(text: str, *, rules: Rules | None = None) -> GameState:
                 suit(trick.get("leadSuit")),
                 bool(trick["isGhopte"]),
                 tcards,
+                torders,
             ),
             detail,
             int(st["nextMoveSeat"]),

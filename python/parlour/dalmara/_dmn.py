@@ -7,11 +7,13 @@ A DMN string is 8 sections joined by ``" | "``::
 The reader follows dal-mara-engine 0.2.0's ``parseDMN`` (``shared/specs/dalmara/DMN.md``) but is
 stricter: every card must be one of the 52 engine spellings, numbers must be decimal integers in
 range (no ``NaN``, no ``0x`` prefix), an empty stack slot, a move detail with a seat but no card,
-a trick section of fewer than 5 fields, a card held twice, and a bad fourth game field (the
-rulebook's Turup trick) are all ``INVALID_DMN``. The engine's harmless leniencies are kept:
-surrounding whitespace is trimmed, an unknown Turup token reads as no Turup, unknown mode tokens
-read as ``4p``, ghopte entries without 3 fields and trick entries without ``:`` are skipped,
-``parseInt`` prefixes (``0s`` reads 0), extra hand segments and 4p stacks are ignored.
+a trick section of fewer than 5 fields, a card held twice, a bad fourth game field (the
+rulebook's Turup trick) and a trick card after the 255th entry of the trick's cards part are all
+``INVALID_DMN``. The engine's harmless leniencies are kept: surrounding whitespace is trimmed, an
+unknown Turup token reads as no Turup, unknown mode tokens read as ``4p``, ghopte entries without
+3 fields and trick entries without ``:`` are skipped (a skipped trick entry still uses up its
+``playOrder`` position), ``parseInt`` prefixes (``0s`` reads 0), extra hand segments and 4p stacks
+are ignored.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _GET = CARD_INDEX.get
 _INT = re.compile(r"([+-]?)(0[xX])?([0-9]*)")
 _TURUP_TRICK = re.compile(r"[1-9][0-9]*")
 _MAX_ORDER = 1 << 53
+_MAX_PLAY_ORDER = 255
 
 Parts = tuple[
     bool,
@@ -50,7 +53,7 @@ Parts = tuple[
     list[list[int]],
     list[list[int]],
     int,
-    tuple[int, int, int | None, bool, list[tuple[int, int]]],
+    tuple[int, int, int | None, bool, list[tuple[int, int]], list[int]],
     tuple[int, int, bool] | None,
     int,
 ]
@@ -100,7 +103,9 @@ def parse_parts(text: str, rules: str) -> Parts:
         rules: ``"rulebook"`` keeps the fourth game field, ``"dal-mara-engine"`` drops it.
 
     Returns:
-        The parts tuple.
+        The parts tuple. The trick part is ``(number, play_number, lead, is_ghopte, cards,
+        play_orders)``: a card's ``playOrder`` is its 1-based position among all the entries of
+        the cards part, the skipped ones (without ``:``) included (``DMN.md`` §6).
 
     Raises:
         NotationError: ``INVALID_DMN`` for malformed notation.
@@ -127,13 +132,20 @@ def parse_parts(text: str, rules: str) -> Parts:
     lead = _SUIT_INDEX.get(t[2])
     is_ghopte = t[3] == "g"
     trick_cards: list[tuple[int, int]] = []
+    play_orders: list[int] = []
     cards_part = ",".join(t[4:])
     if cards_part not in ("-", ""):
-        for entry in cards_part.split("/"):
+        for position, entry in enumerate(cards_part.split("/"), 1):
             i = entry.find(":")
             if i < 0:
                 continue
             trick_cards.append((_int(entry[:i], "trick seat", 0, n - 1), _card(entry[i + 1 :])))
+            if position > _MAX_PLAY_ORDER:
+                raise _bad(
+                    f"Invalid DMN trick section: a trick card at entry {position} "
+                    f"(play orders above {_MAX_PLAY_ORDER} are not supported)"
+                )
+            play_orders.append(position)
     turup_trick: int | None = None
     if len(g) == 4:
         f = g[3]
@@ -192,7 +204,7 @@ def parse_parts(text: str, rules: str) -> Parts:
         hands,
         stacks,
         move_number,
-        (trick_number, play_number, lead, is_ghopte, trick_cards),
+        (trick_number, play_number, lead, is_ghopte, trick_cards, play_orders),
         detail,
         nxt,
     )
@@ -239,7 +251,7 @@ def format_parts(p: Parts) -> str:
         slots = stacks if stacks else [[] for _ in range(8)]
         st = "/".join(",".join([names[c] for c in s]) if s else "-" for s in slots)
     hs = "/".join(",".join([names[c] for c in h]) for h in hands)
-    tn, pn, lead, is_g, cards = trick
+    tn, pn, lead, is_g, cards, _play_orders = trick
     tc = "/".join(f"{s}:{names[c]}" for s, c in cards) if cards else "-"
     tr = f"{tn},{pn},{'-' if lead is None else _SUIT_CHARS[lead]},{'g' if is_g else '-'},{tc}"
     de = (

@@ -100,7 +100,12 @@ class PlayedCard(NamedTuple):
     Attributes:
         seat: Who played it.
         card: The card.
-        play_order: Its 1-based position in the trick.
+        play_order: The engine's ``playOrder``. For a card read from DMN, its 1-based position
+            among all the entries of the trick's cards part, skipped entries (those without
+            ``:``) included (``DMN.md`` §6); for a card played since, the number of cards in
+            the trick once it was added (``RULES.md`` §1.3), even where that repeats an order.
+            DMN does not hold it: writing the trick drops skipped entries, and equality and
+            the hash ignore it.
     """
 
     seat: int
@@ -427,8 +432,10 @@ class GameState(_native.GameState):
     @property
     def trick(self) -> Trick:
         """The trick section."""
-        tn, pn, lead, g, cards = self._c.parts()[9]
-        played = tuple(PlayedCard(s, CARD_NAMES[c], i + 1) for i, (s, c) in enumerate(cards))
+        tn, pn, lead, g, cards, orders = self._c.parts()[9]
+        played = tuple(
+            PlayedCard(s, CARD_NAMES[c], o) for (s, c), o in zip(cards, orders, strict=True)
+        )
         return Trick(tn, pn, None if lead is None else _SUIT_NAMES[lead], g, played)
 
     @property

@@ -410,10 +410,12 @@ type PartsTuple = (
     Vec<Vec<u8>>,
     Vec<Vec<u8>>,
     u8,
-    (u8, u8, Option<u8>, bool, Vec<(u8, u8)>),
+    TrickTuple,
     Option<(u8, u8, bool)>,
     u8,
 );
+/// `(trick_number, play_number, lead, is_ghopte, cards, play_orders)`.
+type TrickTuple = (u8, u8, Option<u8>, bool, Vec<(u8, u8)>, Vec<u8>);
 
 fn wrap(inner: DalMara) -> PyCore {
     PyCore { inner }
@@ -453,7 +455,7 @@ impl PyCore {
         hands: Vec<Vec<u8>>,
         stacks: Vec<Vec<u8>>,
         move_number: u8,
-        trick: (u8, u8, Option<u8>, bool, Vec<(u8, u8)>),
+        trick: TrickTuple,
         detail: Option<(u8, u8, bool)>,
         next: u8,
     ) -> PyResult<Self> {
@@ -489,6 +491,7 @@ impl PyCore {
             lead: trick.2,
             is_ghopte: trick.3,
             trick: trick.4,
+            play_orders: trick.5,
             detail,
             next,
         };
@@ -496,7 +499,7 @@ impl PyCore {
     }
 
     /// `(four, rules, dealer, turup, turup_trick, ghoptes, hands, stacks, move_number,
-    /// (trick_number, play_number, lead, is_ghopte, cards), detail, next)`.
+    /// (trick_number, play_number, lead, is_ghopte, cards, play_orders), detail, next)`.
     fn parts(&self) -> PartsTuple {
         let p = self.inner.parts();
         (
@@ -512,7 +515,14 @@ impl PyCore {
             p.hands,
             p.stacks,
             p.move_number,
-            (p.trick_number, p.play_number, p.lead, p.is_ghopte, p.trick),
+            (
+                p.trick_number,
+                p.play_number,
+                p.lead,
+                p.is_ghopte,
+                p.trick,
+                p.play_orders,
+            ),
             p.detail,
             p.next,
         )
@@ -804,7 +814,8 @@ impl PyGameState {
         }
         let text = PyString::new(py, &me.inner.dmn());
         let _ = me.dmn.set(py, text.clone().unbind());
-        remember(py, &text, &me.inner)?;
+        // DMN drops the play orders a parsed trick card may carry: memoise what parsing gives.
+        remember(py, &text, me.inner.as_reparsed())?;
         Ok(text)
     }
 
@@ -1069,12 +1080,12 @@ static ROSTERS: PyOnceLock<(Py<PyTuple>, Py<PyTuple>)> = PyOnceLock::new();
 /// `_install_state`; `parlour.dalmara._state.parse_state` reads and fills it too).
 static MEMO: PyOnceLock<(Py<PyDict>, usize)> = PyOnceLock::new();
 
-/// Memoise the position `inner` (counters cleared, default roster) under its DMN `text`, as
-/// `parlour.dalmara._state._remember` does for a parsed string.
+/// Memoise the position `inner` (default roster) under its DMN `text`; `inner` must be what
+/// parsing `text` gives (counters cleared, the play orders parsing gives the trick cards).
 fn remember<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyString>,
-    inner: &DalMara,
+    inner: DalMara,
 ) -> PyResult<Bound<'py, PyGameState>> {
     let (Some((memo, max)), Some((four, two))) = (MEMO.get(py), ROSTERS.get(py)) else {
         return Err(not_installed());
@@ -1084,12 +1095,15 @@ fn remember<'py>(
         memo.clear();
     }
     let fresh = PyGameState {
-        inner: Box::new(inner.without_counters()),
         players: if inner.is_four() { four } else { two }.clone_ref(py),
+        inner: Box::new(inner),
         dmn: PyOnceLock::new(),
     };
     let _ = fresh.dmn.set(py, text.clone().unbind());
-    let key = (text.clone(), PyString::intern(py, inner.rules().name()));
+    let key = (
+        text.clone(),
+        PyString::intern(py, fresh.inner.rules().name()),
+    );
     let state = Bound::new(py, fresh)?;
     memo.set_item(key, &state)?;
     Ok(state)
@@ -1102,7 +1116,7 @@ fn _memoise<'py>(
     core: PyRef<'py, PyCore>,
     text: &Bound<'py, PyString>,
 ) -> PyResult<Bound<'py, PyGameState>> {
-    remember(core.py(), text, &core.inner)
+    remember(core.py(), text, core.inner.without_counters())
 }
 
 /// The memoised position of the DMN string `x` under `rules` (None: `"rulebook"`), if any.

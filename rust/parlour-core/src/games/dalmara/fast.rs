@@ -216,6 +216,7 @@ impl DalMara {
                 }
                 self.trick_len = 0;
                 self.trick = [(0, 0); 4];
+                self.trick_skipped = [0; 4];
                 let wi = usize::from(ws & 3);
                 self.tens[wi] = self.tens[wi].saturating_add(tens);
                 self.tricks[wi] = self.tricks[wi].saturating_add(1);

@@ -334,6 +334,10 @@ pub struct Parts {
     pub is_ghopte: bool,
     /// The trick's cards as (seat, card), in play order.
     pub trick: Vec<(u8, u8)>,
+    /// The `playOrder` of each trick card (empty: 1, 2, …). Parsed DMN numbers a card by its
+    /// position among all the entries of the cards part, skipped ones included (`DMN.md` §6),
+    /// so an order may exceed the card's position, never fall below it.
+    pub play_orders: Vec<u8>,
     /// The move that produced this position: (seat, card, makes Turup).
     pub detail: Option<(u8, u8, bool)>,
     /// The seat to act next.
@@ -359,6 +363,10 @@ pub struct DalMara {
     is_ghopte: bool,
     trick_len: u8,
     trick: [(u8, u8); 4],
+    /// Per trick card, the DMN entries skipped before it (its `playOrder` is its 1-based
+    /// position plus this); 0 for every card played here and at or past `trick_len`. Not
+    /// hashed and ignored by [`DalMara::same_position`]: DMN does not hold it and no rule reads it.
+    trick_skipped: [u8; 4],
     detail: Option<(u8, u8, bool)>,
     next: u8,
     tens: [u8; 4],
@@ -450,6 +458,7 @@ impl DalMara {
             is_ghopte: false,
             trick_len: 0,
             trick: [(0, 0); 4],
+            trick_skipped: [0; 4],
             detail: None,
             next: dealer,
             tens: [0; 4],
@@ -571,6 +580,24 @@ impl DalMara {
             }
         }
         s.trick_len = u8::try_from(p.trick.len()).unwrap_or(0);
+        if !p.play_orders.is_empty() {
+            if p.play_orders.len() != p.trick.len() {
+                return Err(bad(format!(
+                    "{} play orders for {} trick cards",
+                    p.play_orders.len(),
+                    p.trick.len()
+                )));
+            }
+            for ((&order, slot), position) in
+                p.play_orders.iter().zip(&mut s.trick_skipped).zip(1u8..)
+            {
+                *slot = order.checked_sub(position).ok_or_else(|| {
+                    bad(format!(
+                        "trick card {position} has play order {order}, below its position"
+                    ))
+                })?;
+            }
+        }
         for (i, g) in p.ghoptes.iter().enumerate() {
             if g.seat >= n || !is_card(g.card) {
                 return Err(bad("bad Ghopte entry".into()));
@@ -631,6 +658,7 @@ impl DalMara {
             lead: self.lead,
             is_ghopte: self.is_ghopte,
             trick: self.trick_cards().to_vec(),
+            play_orders: self.play_orders().collect(),
             detail: self.detail,
             next: self.next,
         }
@@ -657,10 +685,20 @@ impl DalMara {
         s
     }
 
-    /// True when both hold the same position (the tens and tricks counters aside).
+    /// This position as parsing its DMN gives it: the tens and tricks counters cleared and the
+    /// trick cards' play orders renumbered 1, 2, … (DMN holds neither).
+    #[must_use]
+    pub fn as_reparsed(&self) -> DalMara {
+        let mut s = self.without_counters();
+        s.trick_skipped = [0; 4];
+        s
+    }
+
+    /// True when both hold the same position (the tens and tricks counters and the trick cards'
+    /// play orders aside: DMN holds none of them and no rule reads them).
     #[must_use]
     pub fn same_position(&self, other: &DalMara) -> bool {
-        self.without_counters() == other.without_counters()
+        self.as_reparsed() == other.as_reparsed()
     }
 
     /// Number of seats (4 or 2).
@@ -731,6 +769,16 @@ impl DalMara {
     #[must_use]
     pub fn trick_cards(&self) -> &[(u8, u8)] {
         &self.trick[..usize::from(self.trick_len)]
+    }
+    /// The `playOrder` of each card of the trick in progress: its 1-based position, plus the
+    /// entries the parsed DMN skipped before it (`DMN.md` §6). A card played here gets the
+    /// number of cards in the trick once it is added (`RULES.md` §1.3), even where that repeats
+    /// the order of a parsed card.
+    pub fn play_orders(&self) -> impl Iterator<Item = u8> + '_ {
+        self.trick_skipped[..usize::from(self.trick_len)]
+            .iter()
+            .zip(1u8..)
+            .map(|(&skipped, position)| position.saturating_add(skipped))
     }
     /// Tens taken per seat since this state was built (not part of DMN).
     #[must_use]
@@ -1041,6 +1089,7 @@ fn unreachable_state() -> DalMara {
         is_ghopte: false,
         trick_len: 0,
         trick: [(0, 0); 4],
+        trick_skipped: [0; 4],
         detail: None,
         next: 0,
         tens: [0; 4],

@@ -310,6 +310,7 @@ impl DalMara {
             }
         }
         s.trick_len = 0;
+        s.trick_skipped = [0; 4];
         s.trick_number = 1;
         s.play_number = 0;
         s.detail = None;
@@ -369,6 +370,7 @@ impl DalMara {
 
     fn reset_trick(&mut self) {
         self.trick_len = 0;
+        self.trick_skipped = [0; 4];
         self.trick_number = 1;
         self.play_number = 0;
         self.lead = None;
@@ -928,6 +930,7 @@ impl DalMara {
         }
         self.trick_len = 0;
         self.trick = [(0, 0); 4];
+        self.trick_skipped = [0; 4];
         let wi = usize::from(w) % 4;
         self.tens[wi] = self.tens[wi].saturating_add(tens);
         self.tricks[wi] = self.tricks[wi].saturating_add(1);

@@ -322,3 +322,63 @@ fn values_that_are_not_cards_or_suits_show_as_given() {
     );
     assert!(by_name.dmn().starts_with("2p,0,h"));
 }
+
+#[test]
+fn play_orders_count_skipped_dmn_entries() {
+    // DMN.md §6: a parsed trick card's `playOrder` is its position among all the entries of
+    // the cards part, skipped ones included; RULES.md §1.3: a card played afterwards gets the
+    // number of cards in the trick once it is added.
+    let mut s = DalMara::new_game(&DalMaraConfig::default(), 4);
+    while s.ghopte_pending() || s.trick_cards().len() != 2 {
+        s = s.apply(first_move(&s)).unwrap();
+    }
+    let mut p = s.parts();
+    assert_eq!(p.play_orders, [1, 2]);
+    // `a:x/junk/b:y` (and the same with no orders given, which numbers 1, 2, …)
+    p.play_orders = vec![1, 3];
+    let gapped = DalMara::from_parts(&p).unwrap();
+    assert_eq!(gapped.play_orders().collect::<Vec<_>>(), [1, 3]);
+    assert_eq!(gapped.parts(), p);
+    // Not in DMN, not hashed, ignored by `same_position`; plain `==` sees it.
+    assert_eq!(gapped.dmn(), s.dmn());
+    assert_eq!(gapped.zobrist(), s.zobrist());
+    assert_eq!(gapped.zobrist(), gapped.recomputed_hash());
+    assert!(gapped.same_position(&s));
+    assert_ne!(gapped, s.without_counters());
+    assert_eq!(gapped.as_reparsed(), s.as_reparsed());
+    let mut natural = p.clone();
+    natural.play_orders.clear();
+    let natural = DalMara::from_parts(&natural).unwrap();
+    assert_eq!(natural.play_orders().collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(natural, s.without_counters());
+    // The third card: order 3, the trick's length, repeating the second card's order.
+    let m3 = first_move(&gapped);
+    let third = gapped.apply(m3).unwrap();
+    assert_eq!(third.play_orders().collect::<Vec<_>>(), [1, 3, 3]);
+    assert_eq!(third.parts().play_orders, [1, 3, 3]);
+    assert_eq!(DalMara::from_parts(&third.parts()).unwrap(), third);
+    // The fourth card completes the trick: nothing of the gap is left (plain `==`), and the
+    // next trick numbers from 1.
+    let m4 = first_move(&third);
+    let done = third.apply(m4).unwrap();
+    assert_eq!(done.play_orders().count(), 0);
+    let plain = s.without_counters().apply(m3).unwrap().apply(m4).unwrap();
+    assert_eq!(done, plain);
+    let lead = done.apply(first_move(&done)).unwrap();
+    assert_eq!(lead.play_orders().collect::<Vec<_>>(), [1]);
+    // The fast path clears the orders with the trick as the rules do.
+    check_fast_path_from(&gapped, 11);
+    // An order below the card's position, or a count that is not the card count, is refused.
+    for bad in [vec![0, 2], vec![1, 1], vec![1], vec![1, 2, 3]] {
+        let mut q = p.clone();
+        q.play_orders = bad;
+        assert_eq!(DalMara::from_parts(&q).unwrap_err().code, "INVALID_DMN");
+    }
+}
+
+/// The first legal move of `s`.
+fn first_move(s: &DalMara) -> Move {
+    let mut buf = Vec::new();
+    s.legal_moves_into(&mut buf);
+    buf[0]
+}
