@@ -231,6 +231,51 @@ pub struct MexicanTrain {
     tile_hash: u64,
 }
 
+/// A hand with, for each pip value, the positions of the tiles that show it: the tiles that fit
+/// an end are then found without testing every tile against every open end.
+struct Fitting<'a> {
+    hand: &'a [Tile],
+    /// Bit `i` of entry `p`: `hand[i]` shows `p` (None for a hand of more than 64 tiles).
+    by_pip: Option<[u64; 16]>,
+}
+
+impl<'a> Fitting<'a> {
+    fn new(hand: &'a [Tile]) -> Self {
+        let by_pip = (hand.len() <= 64).then(|| {
+            let mut by = [0u64; 16];
+            for (i, &t) in hand.iter().enumerate() {
+                let bit = 1u64 << i;
+                by[usize::from(t >> 4)] |= bit;
+                by[usize::from(t & 15)] |= bit;
+            }
+            by
+        });
+        Fitting { hand, by_pip }
+    }
+
+    /// Call `f` on each tile that fits `end`, in hand order.
+    #[inline]
+    fn each(&self, end: u8, mut f: impl FnMut(Tile)) {
+        match &self.by_pip {
+            Some(by) => {
+                let mut bits = by[usize::from(end & 15)];
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if let Some(&t) = self.hand.get(i) {
+                        f(t);
+                    }
+                }
+            }
+            None => self
+                .hand
+                .iter()
+                .filter(|&&t| fits(t, end))
+                .for_each(|&t| f(t)),
+        }
+    }
+}
+
 // Zobrist slots: hands 0..2048 (seat*256 + tile), trains 2048..4352 (train*256 + laid),
 // boneyard 4352..4608, scalar features from 4608 on.
 const Z_HAND: usize = 0;
@@ -596,27 +641,21 @@ impl MexicanTrain {
             return;
         }
         let seat = usize::from(self.to_play);
-        let hand = self.hand(seat);
+        let hand = Fitting::new(self.hand(seat));
         let n = self.n();
         if let Some(&top) = self.uncovered().last() {
-            let end = self.open_end(usize::from(top));
-            for &t in hand {
-                if fits(t, end) {
-                    f(t, top);
-                }
-            }
+            hand.each(self.open_end(usize::from(top)), |t| f(t, top));
             if self.chaining {
                 for train in 0..=n {
                     let tr = u8::try_from(train).unwrap_or(0);
                     if self.uncovered().contains(&tr) || !self.may_lay_on(seat, train) {
                         continue;
                     }
-                    let end = self.open_end(train);
-                    for &t in hand {
-                        if is_double(t) && fits(t, end) {
+                    hand.each(self.open_end(train), |t| {
+                        if is_double(t) {
                             f(t, tr);
                         }
-                    }
+                    });
                 }
             }
         } else {
@@ -624,13 +663,8 @@ impl MexicanTrain {
                 if !self.may_lay_on(seat, train) {
                     continue;
                 }
-                let end = self.open_end(train);
                 let tr = u8::try_from(train).unwrap_or(0);
-                for &t in hand {
-                    if fits(t, end) {
-                        f(t, tr);
-                    }
-                }
+                hand.each(self.open_end(train), |t| f(t, tr));
             }
         }
     }

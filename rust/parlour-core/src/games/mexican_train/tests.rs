@@ -211,3 +211,26 @@ fn longest_run_vectors() {
     assert_eq!(count, 784);
     assert_eq!(longest_run(&[], 0), Vec::<u8>::new());
 }
+
+#[test]
+fn fitting_finds_the_tiles_of_an_end_in_hand_order() {
+    let mut rng = Rng::new(5);
+    for len in [0usize, 1, 7, 40, 64, 65, 120] {
+        for _ in 0..20 {
+            let hand: Vec<Tile> = (0..len)
+                .map(|_| {
+                    let hi = u8::try_from(rng.index(16)).unwrap();
+                    let lo = u8::try_from(rng.index(16)).unwrap();
+                    hi << 4 | lo
+                })
+                .collect();
+            let fitting = Fitting::new(&hand);
+            for end in 0..16u8 {
+                let mut got = Vec::new();
+                fitting.each(end, |t| got.push(t));
+                let want: Vec<Tile> = hand.iter().copied().filter(|&t| fits(t, end)).collect();
+                assert_eq!(got, want, "hand {hand:?} end {end}");
+            }
+        }
+    }
+}
