@@ -135,3 +135,21 @@ def test_winners_are_seats_or_teams_as_registered(game: str) -> None:
         won = r.returns[decided, r.winners[decided]]
         lost = r.returns[decided, 1 - r.winners[decided]]
         assert (won > lost).all()
+
+
+def test_local_calls_grow_to_a_quarter_second_and_give_the_same_result() -> None:
+    from parlour import batch
+
+    assert batch._next_call(2048, 0.001) == 4 * 2048  # grows at most fourfold a call
+    assert batch._next_call(100_000, 1.0) == 25_000  # a slow call shrinks the next
+    assert batch._next_call(3000, 10.0) == batch._FIRST_CALL  # never below the first size
+    assert batch._next_call(10**6, 0.0) == batch._MAX_CALL
+    seen: list[int] = []
+    run = simulate("whist", 60_000, seed=5, progress=lambda done, total: seen.append(done))
+    sizes = [b - a for a, b in zip([0, *seen], seen, strict=False)]
+    assert sizes[0] == batch._FIRST_CALL
+    assert len(set(sizes)) > 1
+    assert seen[-1] == 60_000
+    whole = batch._arrays([batch._chunk("whist", [], 5, 0, 60_000, "random", 1)], 4)
+    assert np.array_equal(run.hashes, whole[2])
+    assert np.array_equal(run.returns, whole[0])

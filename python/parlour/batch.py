@@ -189,12 +189,34 @@ def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any
     import numpy as np
 
     def cat(key: str, dtype: Any) -> Any:
-        bufs = [p[key] for p in parts]
-        data = b"".join(b for b in bufs if isinstance(b, bytes))
-        return np.frombuffer(data, dtype=dtype).copy()
+        bufs = [b for b in (p[key] for p in parts) if isinstance(b, bytes)]
+        size = np.dtype(dtype).itemsize
+        out = np.empty(sum(len(b) for b in bufs) // size, dtype=dtype)
+        at = 0
+        for b in bufs:  # one copy of each part, straight into place
+            k = len(b) // size
+            out[at : at + k] = np.frombuffer(b, dtype=dtype)
+            at += k
+        return out
 
     returns = cat("returns", "<f4").reshape(-1, seats)
     return returns, cat("moves", "<u4"), cat("hashes", "<u8"), cat("winners", "i1")
+
+
+# Local runs are split into calls of about this many seconds (for the progress report): longer
+# calls would report less often, shorter ones leave the threads idle more often at the end of
+# a call while the last game finishes.
+_CALL_SECONDS = 0.25
+_FIRST_CALL = 2048
+_MAX_CALL = 2_000_000
+
+
+def _next_call(size: int, seconds: float) -> int:
+    """The games in the next local call after a call of ``size`` games took ``seconds``."""
+    if seconds <= 0:
+        return _MAX_CALL
+    grown = int(size * min(_CALL_SECONDS / seconds, 4.0))
+    return max(_FIRST_CALL, min(grown, _MAX_CALL))
 
 
 def _check_int(name: str, value: object, lo: int, hi: int) -> int:
@@ -261,7 +283,6 @@ def simulate(
     # Validate options and policy once, cheaply, before any work is split up.
     _chunk(game, opts, seed, 0, 0, policy, 1)
     chunk = max(1, min(max(n // 100, 2048), 200_000))
-    ranges = [(lo, min(chunk, n - lo)) for lo in range(0, n, chunk)]
     report: Callable[[int, int], None] | None = progress if callable(progress) else None
     started = time.perf_counter()
     parts: list[Mapping[str, object]] = []
@@ -280,8 +301,8 @@ def simulate(
         done = 0
         if executor is not None:
             futures = [
-                executor.submit(_chunk, game, opts, seed, lo, c, policy, threads)
-                for lo, c in ranges
+                executor.submit(_chunk, game, opts, seed, lo, min(chunk, n - lo), policy, threads)
+                for lo in range(0, n, chunk)
             ]
             for fut in futures:
                 parts.append(fut.result())
@@ -289,8 +310,13 @@ def simulate(
                 if report:
                     report(done, n)
         else:
-            for lo, c in ranges:
-                parts.append(_chunk(game, opts, seed, lo, c, policy, threads))
+            # Calls of about _CALL_SECONDS each, sized from the last one's pace.
+            size = _FIRST_CALL
+            while done < n:
+                c = min(size, n - done)
+                t = time.perf_counter()
+                parts.append(_chunk(game, opts, seed, done, c, policy, threads))
+                size = _next_call(c, time.perf_counter() - t)
                 done += c
                 if report:
                     report(done, n)

@@ -630,6 +630,7 @@ def test_history_of_branching_play_matches_the_moves_made() -> None:
     # must leave every other position's history as it was.
     rng = random.Random(4)
     start = start_train(9, ["A", "B", "C"], 21)
+    assert start is not None
     made: list[tuple[TrainGame, list[dict[str, Any]]]] = [(start, [])]
     for step in range(500):
         # straight play first (over more than one chunk of the record), then branches

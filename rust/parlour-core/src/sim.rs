@@ -60,7 +60,28 @@ pub const MAX_MOVES: u32 = 100_000;
 /// # Errors
 /// `NO_COMPUTER_PLAYER` when the policy is `Computer` and the game has none; `PLAYOUT_STUCK`
 /// when a non-terminal state has no legal move or the game exceeds [`MAX_MOVES`].
-pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Result<Playout> {
+pub fn playout<G: GameState>(state: G, policy: Policy, rng: &mut Rng) -> Result<Playout> {
+    let mut returns = vec![0f32; state.num_seats()];
+    let (moves, hash, winner) = playout_into(state, policy, rng, &mut returns)?;
+    Ok(Playout {
+        returns,
+        moves,
+        hash,
+        winner,
+    })
+}
+
+/// [`playout`] writing the returns into `returns` (one per seat); gives the moves made, the
+/// final hash and the winner.
+///
+/// # Errors
+/// As [`playout`].
+pub fn playout_into<G: GameState>(
+    mut state: G,
+    policy: Policy,
+    rng: &mut Rng,
+    returns: &mut [f32],
+) -> Result<(u32, u64, Option<Seat>)> {
     // Allocated on first use: a game with a fast path may never need it.
     let mut buf: Vec<G::Move> = Vec::new();
     let mut moves = 0u32;
@@ -113,14 +134,8 @@ pub fn playout<G: GameState>(mut state: G, policy: Policy, rng: &mut Rng) -> Res
             ));
         }
     }
-    let mut returns = vec![0f32; state.num_seats()];
-    state.returns_into(&mut returns);
-    Ok(Playout {
-        returns,
-        moves,
-        hash: state.zobrist(),
-        winner: state.winner(),
-    })
+    state.returns_into(returns);
+    Ok((moves, state.zobrist(), state.winner()))
 }
 
 /// Per-game arrays of a batch, in game-index order.
@@ -151,19 +166,6 @@ impl Batch {
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
-    fn push(&mut self, p: &Playout) {
-        self.returns.extend_from_slice(&p.returns);
-        self.moves.push(p.moves);
-        self.hashes.push(p.hash);
-        self.winners
-            .push(p.winner.map_or(-1, |w| i8::try_from(w).unwrap_or(-1)));
-    }
-    fn extend(&mut self, other: Batch) {
-        self.returns.extend(other.returns);
-        self.moves.extend(other.moves);
-        self.hashes.extend(other.hashes);
-        self.winners.extend(other.winners);
-    }
 }
 
 /// Play game `index` of a batch seeded with `seed`.
@@ -176,23 +178,35 @@ pub fn play_indexed<G: GameState>(
     index: u64,
     policy: Policy,
 ) -> Result<Playout> {
+    let (game, mut rng) = game_of::<G>(config, seed, index);
+    playout(game, policy, &mut rng)
+}
+
+/// Game `index` of a batch seeded with `seed`, dealt, and the generator of its random policy.
+fn game_of<G: GameState>(config: &G::Config, seed: u64, index: u64) -> (G, Rng) {
     let game_seed = seed_for(seed, index);
-    let mut rng = Rng::new(seed_for(game_seed, 1));
-    playout(G::new_game(config, game_seed), policy, &mut rng)
+    (
+        G::new_game(config, game_seed),
+        Rng::new(seed_for(game_seed, 1)),
+    )
 }
 
 /// The most games in one work item of [`simulate`].
-const CHUNK: u64 = 256;
+const CHUNK: usize = 256;
 
 /// Work items per thread that [`simulate`] aims for, so that the threads finish together: the
 /// last item of a batch may keep one thread busy while the others wait, and games of some
 /// games (Mexican Train) take milliseconds each.
-const ITEMS_PER_THREAD: u64 = 16;
+const ITEMS_PER_THREAD: usize = 32;
 
 /// Play games `start .. start+count` on `threads` threads (`None`: all cores).
 ///
+/// The threads write each game's figures straight into the batch's arrays (no per-game or
+/// per-item allocation, nothing to merge afterwards).
+///
 /// # Errors
-/// The first playout error, or `THREADS` if the thread pool cannot be built.
+/// A playout error, or `THREADS` if the thread pool cannot be built or `count` does not fit
+/// in memory.
 pub fn simulate<G: GameState>(
     config: &G::Config,
     seed: u64,
@@ -203,41 +217,51 @@ pub fn simulate<G: GameState>(
 ) -> Result<Batch> {
     let n = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let n = n.max(1);
-    // Games per work item: at most CHUNK, and small enough for ITEMS_PER_THREAD items a thread.
-    // The split does not change any result: game `i` is seeded from `(seed, i)` alone and the
-    // parts are joined in order.
-    let items = u64::try_from(n)
-        .unwrap_or(u64::MAX)
-        .saturating_mul(ITEMS_PER_THREAD);
-    let per = (count / items).clamp(1, CHUNK);
-    let run = || -> Result<Batch> {
-        let chunks: Vec<u64> = (0..count.div_ceil(per)).collect();
-        let parts: Vec<Result<Batch>> = chunks
-            .into_par_iter()
-            .map(|c| {
-                let lo = start + c * per;
-                let hi = (lo + per).min(start + count);
-                let mut b = Batch::default();
-                for i in lo..hi {
-                    let p = play_indexed::<G>(config, seed, i, policy)?;
-                    b.seats = p.returns.len();
-                    b.push(&p);
-                }
-                Ok(b)
-            })
-            .collect();
-        let mut out = Batch {
-            start,
-            ..Batch::default()
-        };
-        for part in parts {
-            let part = part?;
-            out.seats = out.seats.max(part.seats);
-            out.extend(part);
-        }
-        Ok(out)
+    let too_many = || Error::config("THREADS", format!("{count} games do not fit in memory"));
+    let games = usize::try_from(count).map_err(|_| too_many())?;
+    let seats = G::new_game(config, seed_for(seed, start)).num_seats();
+    let mut out = Batch {
+        seats,
+        start,
+        returns: vec![0.0; games.checked_mul(seats).ok_or_else(too_many)?],
+        moves: vec![0; games],
+        hashes: vec![0; games],
+        winners: vec![0; games],
     };
-    pool(n)?.install(run)
+    // Games per work item: at most CHUNK, and small enough for ITEMS_PER_THREAD items a thread.
+    // The split does not change any result: game `i` is seeded from `(seed, i)` alone and
+    // writes its own entries.
+    let per = (games / n.saturating_mul(ITEMS_PER_THREAD)).clamp(1, CHUNK);
+    let Batch {
+        returns,
+        moves,
+        hashes,
+        winners,
+        ..
+    } = &mut out;
+    let run = || -> Result<()> {
+        moves
+            .par_chunks_mut(per)
+            .zip(hashes.par_chunks_mut(per))
+            .zip(winners.par_chunks_mut(per))
+            .zip(returns.par_chunks_mut(per * seats.max(1)))
+            .enumerate()
+            .try_for_each(|(item, (((moves, hashes), winners), returns))| {
+                let first = start + (item * per) as u64;
+                let rows = returns.chunks_mut(seats.max(1));
+                let slots = moves.iter_mut().zip(hashes).zip(winners).zip(rows);
+                for (k, (((m, h), w), r)) in (first..).zip(slots) {
+                    let (game, mut rng) = game_of::<G>(config, seed, k);
+                    let (made, hash, winner) = playout_into(game, policy, &mut rng, r)?;
+                    *m = made;
+                    *h = hash;
+                    *w = winner.map_or(-1, |s| i8::try_from(s).unwrap_or(-1));
+                }
+                Ok(())
+            })
+    };
+    pool(n)?.install(run)?;
+    Ok(out)
 }
 
 /// The most pools [`pool`] keeps (one per thread count asked for).

@@ -46,13 +46,23 @@ pub fn simulate_batch<'py>(
     })?;
     let d = PyDict::new(py);
     d.set_item("seats", batch.seats)?;
-    let returns: Vec<u8> = batch.returns.iter().flat_map(|x| x.to_le_bytes()).collect();
-    let moves: Vec<u8> = batch.moves.iter().flat_map(|x| x.to_le_bytes()).collect();
-    let hashes: Vec<u8> = batch.hashes.iter().flat_map(|x| x.to_le_bytes()).collect();
-    let winners: Vec<u8> = batch.winners.iter().flat_map(|x| x.to_le_bytes()).collect();
-    d.set_item("returns", PyBytes::new(py, &returns))?;
-    d.set_item("moves", PyBytes::new(py, &moves))?;
-    d.set_item("hashes", PyBytes::new(py, &hashes))?;
-    d.set_item("winners", PyBytes::new(py, &winners))?;
+    d.set_item("returns", le_bytes(py, &batch.returns, f32::to_le_bytes)?)?;
+    d.set_item("moves", le_bytes(py, &batch.moves, u32::to_le_bytes)?)?;
+    d.set_item("hashes", le_bytes(py, &batch.hashes, u64::to_le_bytes)?)?;
+    d.set_item("winners", le_bytes(py, &batch.winners, i8::to_le_bytes)?)?;
     Ok(d)
+}
+
+/// `values` as one `bytes` object of their little-endian encodings, written in place.
+fn le_bytes<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    values: &[T],
+    encode: fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * N, |buf| {
+        for (out, &v) in buf.chunks_exact_mut(N).zip(values) {
+            out.copy_from_slice(&encode(v));
+        }
+        Ok(())
+    })
 }
