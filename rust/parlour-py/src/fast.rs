@@ -12,32 +12,29 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple, PyType};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::thread::LocalKey;
 
-/// `table[id]` for every id, as a new tuple. A missing entry is a `ConfigError`
+/// `table[id]` for every id, as a new tuple made straight from the table's entries (no list of
+/// them first: a Python loop calls this once a move). A missing entry is a `ConfigError`
 /// (`INTERNAL_ERROR`): the table and the move ids are out of step, a bug in parlour.
 ///
 /// # Errors
 /// When an id is not an index of `table`.
-pub fn pick<'py>(
-    table: &Bound<'py, PyTuple>,
-    ids: impl IntoIterator<Item = usize>,
-) -> PyResult<Bound<'py, PyTuple>> {
+pub fn pick<'py, I>(table: &Bound<'py, PyTuple>, ids: I) -> PyResult<Bound<'py, PyTuple>>
+where
+    I: IntoIterator<Item = usize>,
+    I::IntoIter: ExactSizeIterator + Clone,
+{
     let ids = ids.into_iter();
-    let mut items = Vec::with_capacity(ids.size_hint().0);
-    for i in ids {
-        items.push(table.get_item(i).map_err(|_| {
-            crate::errors::config_err(
-                "INTERNAL_ERROR",
-                format!(
-                    "move id {i} is not in the move table of {} entries",
-                    table.len()
-                ),
-            )
-        })?);
+    let len = table.len();
+    if let Some(i) = ids.clone().find(|&i| i >= len) {
+        return Err(crate::errors::config_err(
+            "INTERNAL_ERROR",
+            format!("move id {i} is not in the move table of {len} entries"),
+        ));
     }
-    PyTuple::new(table.py(), items)
+    PyTuple::new(table.py(), ids.map(|i| table.get_borrowed_item(i).ok()))
 }
 
 /// The index `obj` when it is a plain `int` (not a `bool`) in `0..len`, else `None`; the caller
@@ -176,4 +173,19 @@ impl<T: Copy, const N: usize> Listed<T, N> {
             Listed::Heap(items) => items,
         }
     }
+}
+
+/// `f` of the cleared buffer in `key` (a thread-local, so the hot path allocates nothing), or
+/// of a fresh one if that buffer is in use further up the stack.
+pub fn with_buffer<T: 'static, R>(
+    key: &'static LocalKey<RefCell<Vec<T>>>,
+    f: impl FnOnce(&mut Vec<T>) -> R,
+) -> R {
+    key.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut v) => {
+            v.clear();
+            f(&mut v)
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
 }

@@ -125,19 +125,7 @@ impl PyDurak {
 
     /// The legal moves of the seat to move as `table[action]`, in the reference's order.
     fn pick_legal<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        let moves = self.moves();
-        if moves.iter().any(|&m| action_of(m) >= table.len()) {
-            // Out of step with the table: `pick` raises its `INTERNAL_ERROR`.
-            return pick(table, moves.iter().copied().map(action_of));
-        }
-        // Every action is in the table: build the tuple straight from the borrowed entries
-        // (`pick` collects them first; this is the hot path of a Python loop).
-        PyTuple::new(
-            table.py(),
-            moves
-                .iter()
-                .map(|&m| table.get_borrowed_item(action_of(m)).ok()),
-        )
+        pick(table, self.moves().iter().copied().map(action_of))
     }
 
     /// `apply_move` for the fields of a move object.

@@ -2,7 +2,7 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded};
-use crate::fast::{pick, Spawner};
+use crate::fast::{pick, with_buffer, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
@@ -88,8 +88,9 @@ fn stepped(
     py: Python<'_>,
     g: &Gyla,
     f: impl FnOnce(&mut Gyla) -> Result<(), Error> + Send,
-) -> PyResult<Gyla> {
-    let mut next = g.clone();
+) -> PyResult<Box<Gyla>> {
+    // Boxed: the position is copied once, and only the pointer moves on from here.
+    let mut next = Box::new(g.clone());
     let run = move || f(&mut next).map(|()| next);
     if g.ai().iter().any(|a| *a) {
         detached(py, run)
@@ -104,26 +105,33 @@ fn legal_from<'py>(g: &Gyla, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py,
     if g.phase() == Phase::NotStarted {
         return pick(table, [START_ID]);
     }
-    let mut v = Vec::with_capacity(9);
-    g.legal_moves_into(&mut v);
-    pick(table, v.into_iter().map(gyla::action_index))
+    with_buffer(&MOVES, |v| {
+        g.legal_moves_into(v);
+        pick(table, v.iter().copied().map(gyla::action_index))
+    })
+}
+
+thread_local! {
+    /// The legal moves of the position at hand (reused: no allocation per call).
+    static MOVES: RefCell<Vec<GylaMove>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The position after the `index`-th legal move of the Python protocol (`start` before the
 /// start); the computer seats then move. `ConfigError` `INVALID_INDEX` for anything but an int
 /// (not a bool) in range.
-fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<Gyla> {
+fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<Box<Gyla>> {
     let i = if index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>() {
         index.extract::<usize>().ok()
     } else {
         None
     };
-    let ok = match (i, g.phase()) {
-        (Some(0), Phase::NotStarted) => true,
-        (Some(i), Phase::AssignTrump | Phase::Play) => g.nth_legal(i).is_some(),
-        _ => false,
+    // None: `start`
+    let mv = match (i, g.phase()) {
+        (Some(0), Phase::NotStarted) => Some(None),
+        (Some(i), Phase::AssignTrump | Phase::Play) => g.nth_legal(i).map(Some),
+        _ => None,
     };
-    if !ok {
+    let Some(mv) = mv else {
         let len = if g.phase() == Phase::NotStarted {
             1
         } else {
@@ -135,15 +143,14 @@ fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<G
             "INVALID_INDEX",
             format!("move index {index:?} out of range 0..{len}"),
         ));
-    }
-    let i = i.unwrap_or(0);
-    stepped(py, g, move |g| {
-        if g.phase() == Phase::NotStarted {
-            g.start(&mut Vec::new())
-        } else {
-            g.apply_nth_legal(i);
-            Ok(())
-        }
+    };
+    stepped(py, g, move |g| match mv {
+        None => g.start(&mut Vec::new()),
+        Some(mv) if g.apply_listed(mv) => Ok(()),
+        Some(_) => Err(Error::invalid_state(
+            "INTERNAL_ERROR",
+            "a listed move was refused",
+        )),
     })
 }
 
@@ -151,7 +158,7 @@ fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<G
 /// `start` 40): `start`, or the engine's `Apply` of the expected action with that suit or
 /// card, with the engine's checks and errors; the computer seats then move. An id past 40 is
 /// an invalid suit / card.
-fn apply_id(py: Python<'_>, g: &Gyla, id: usize) -> PyResult<Gyla> {
+fn apply_id(py: Python<'_>, g: &Gyla, id: usize) -> PyResult<Box<Gyla>> {
     if id == START_ID {
         return stepped(py, g, |g| g.start(&mut Vec::new()));
     }
@@ -446,7 +453,8 @@ impl PyGyla {
 /// (`parlour._native.fold_into_base`), so that a move makes an instance of this class itself.
 #[pyclass(subclass, frozen, module = "parlour.gyla", name = "GylaState")]
 pub struct PyGylaState {
-    inner: Gyla,
+    /// Boxed: a new position is made on the heap once and moves into its object as a pointer.
+    inner: Box<Gyla>,
     players: Py<PyAny>,
     teams: Py<PyAny>,
 }
@@ -484,7 +492,7 @@ impl PyGylaState {
     }
 
     /// A new instance of `slf`'s own class with the same names.
-    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Gyla) -> PyResult<Bound<'py, PyAny>> {
+    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Box<Gyla>) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let this = slf.get();
         let value = PyGylaState {
@@ -497,7 +505,7 @@ impl PyGylaState {
 
     fn core(&self) -> PyGyla {
         PyGyla {
-            inner: self.inner.clone(),
+            inner: Gyla::clone(&self.inner),
         }
     }
 }
@@ -527,7 +535,7 @@ impl PyGylaState {
         teams: Py<PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let value = PyGylaState {
-            inner: core.inner.clone(),
+            inner: Box::new(core.inner.clone()),
             players,
             teams,
         };

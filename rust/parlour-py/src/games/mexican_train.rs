@@ -4,7 +4,7 @@
 //! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, Listed, Spawner};
+use crate::fast::{exact_index, with_buffer, Listed, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
@@ -24,12 +24,9 @@ thread_local! {
 
 /// `f` of the legal moves of `g`, in the engine's order.
 fn with_moves<T>(g: &MexicanTrain, f: impl FnOnce(&[TrainMove]) -> T) -> T {
-    MOVES.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut v) => {
-            g.train_moves_into(&mut v);
-            f(&v)
-        }
-        Err(_) => f(&g.train_moves()),
+    with_buffer(&MOVES, |v| {
+        g.train_moves_into(v);
+        f(v)
     })
 }
 

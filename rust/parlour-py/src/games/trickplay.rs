@@ -31,8 +31,7 @@ pub fn move_table<'py>(
     PyTuple::new(py, items)
 }
 
-/// The legal moves of `play` as `table[card index]`, in ascending card order. A table of fewer
-/// than 64 entries takes the general path of [`pick`], which names a missing entry.
+/// The legal moves of `play` as `table[card index]`, in ascending card order.
 ///
 /// # Errors
 /// When a legal card has no entry in `table`.
@@ -40,20 +39,7 @@ pub fn legal_moves<'py, const T: usize>(
     play: &TrickPlay<T>,
     table: &Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let legal = play.legal();
-    if table.len() < 64 {
-        return pick(table, legal.iter().map(|c| usize::from(c.index())));
-    }
-    // One exactly sized tuple, no intermediate vector: this runs once per move.
-    let py = table.py();
-    PyTuple::new(
-        py,
-        legal.iter().map(|c| {
-            table
-                .get_item(usize::from(c.index()))
-                .unwrap_or_else(|_| py.None().into_bound(py))
-        }),
-    )
+    pick(table, play.legal().iter().map(|c| usize::from(c.index())))
 }
 
 /// The `index`-th legal card of `play` when `index` is a plain `int` in range, else `None`

@@ -1011,12 +1011,28 @@ impl Gyla {
     /// Make the `index`-th legal move (as [`Gyla::nth_legal`]), then let the computer seats
     /// move; no events. False, with `self` unchanged, when there is no such move.
     pub fn apply_nth_legal(&mut self, index: usize) -> bool {
-        let Some(mv) = self.nth_legal(index) else {
-            return false;
+        self.nth_legal(index)
+            .is_some_and(|mv| self.apply_listed(mv))
+    }
+
+    /// Make `mv`, a move listed here ([`Gyla::nth_legal`], [`GameState::legal_moves_into`]),
+    /// then let the computer seats move; no events. Only the cheap part of the check is made:
+    /// a trump while trump is expected, or a card the seat to play holds (the follow rule is
+    /// not checked). False, with `self` unchanged, for anything else.
+    pub fn apply_listed(&mut self, mv: GylaMove) -> bool {
+        let ok = match (mv, self.phase()) {
+            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Play(card), Phase::Play) => self
+                .hands
+                .get(usize::from(self.seat_to_play()).wrapping_sub(1))
+                .is_some_and(|h| h.contains(card)),
+            _ => false,
         };
-        self.step(mv, None);
-        self.run_ai(None);
-        true
+        if ok {
+            self.step(mv, None);
+            self.run_ai(None);
+        }
+        ok
     }
 
     /// Validate an engine action in the engine's order and return the move it makes.

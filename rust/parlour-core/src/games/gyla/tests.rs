@@ -234,6 +234,26 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
             let mut untouched = s.clone();
             assert!(!untouched.apply_nth_legal(buf.len()));
             assert_eq!(&untouched, s);
+            // apply_listed refuses, unchanged, a move of the wrong phase or a card not held
+            let foreign = match buf.first() {
+                Some(GylaMove::Play(_)) => {
+                    let held = s.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
+                    let mine = s.hands[usize::from(s.seat_to_play() - 1)];
+                    [GylaMove::Trump(Suit::Hearts)]
+                        .into_iter()
+                        .chain(held.difference(mine).iter().next().map(GylaMove::Play))
+                        .collect::<Vec<_>>()
+                }
+                Some(GylaMove::Trump(_)) => {
+                    canonical_deck().into_iter().map(GylaMove::Play).collect()
+                }
+                None => vec![GylaMove::Trump(Suit::Spades)],
+            };
+            for mv in foreign {
+                let mut refused = s.clone();
+                assert!(!refused.apply_listed(mv), "{mv:?}");
+                assert_eq!(&refused, s);
+            }
         });
     }
     // with computer seats, both run the computer players on after the human's move
