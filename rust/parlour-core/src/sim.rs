@@ -220,13 +220,14 @@ pub fn simulate<G: GameState>(
     let too_many = || Error::config("THREADS", format!("{count} games do not fit in memory"));
     let games = usize::try_from(count).map_err(|_| too_many())?;
     let seats = G::new_game(config, seed_for(seed, start)).num_seats();
+    // Allocated fallibly: a count too large for memory is an error, not an abort.
     let mut out = Batch {
         seats,
         start,
-        returns: vec![0.0; games.checked_mul(seats).ok_or_else(too_many)?],
-        moves: vec![0; games],
-        hashes: vec![0; games],
-        winners: vec![0; games],
+        returns: zeros(games.checked_mul(seats)).ok_or_else(too_many)?,
+        moves: zeros(Some(games)).ok_or_else(too_many)?,
+        hashes: zeros(Some(games)).ok_or_else(too_many)?,
+        winners: zeros(Some(games)).ok_or_else(too_many)?,
     };
     // Games per work item: at most CHUNK, and small enough for ITEMS_PER_THREAD items a thread.
     // The split does not change any result: game `i` is seeded from `(seed, i)` alone and
@@ -262,6 +263,15 @@ pub fn simulate<G: GameState>(
     };
     pool(n)?.install(run)?;
     Ok(out)
+}
+
+/// `len` zeros, or None when `len` is None or does not fit in memory.
+fn zeros<T: Clone + Default>(len: Option<usize>) -> Option<Vec<T>> {
+    let len = len?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, T::default());
+    Some(v)
 }
 
 /// The most pools [`pool`] keeps (one per thread count asked for).
@@ -321,5 +331,15 @@ mod tests {
             assert_eq!(pool(n).expect("pool").current_num_threads(), n);
         }
         assert!(!Arc::ptr_eq(&two, &pool(2).expect("pool")));
+    }
+
+    #[test]
+    fn a_batch_too_large_for_memory_is_an_error() {
+        use crate::games::whist::{Whist, WhistConfig};
+        let c = WhistConfig::default();
+        for count in [1u64 << 45, u64::MAX / 2] {
+            let e = simulate::<Whist>(&c, 1, 0, count, Policy::Random, Some(1)).unwrap_err();
+            assert_eq!(e.code, "THREADS");
+        }
     }
 }
