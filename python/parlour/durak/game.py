@@ -515,8 +515,8 @@ def new_game(
         raise DurakConfigError("BAD_SEATS", "durak deals two to six seats")
     if variant not in ("podkidnoy", "perevodnoy"):
         raise DurakConfigError("BAD_VARIANT", "variant must be podkidnoy or perevodnoy")
-    # The arguments are checked: the core raises Durak errors itself and the state has no log.
-    return DurakGame(_d.DurakState.deal(s, n, seats, variant), s, n)
+    # The arguments are checked: the core raises Durak errors itself and the game has no log.
+    return DurakGame._deal(s, n, seats, variant)
 
 
 def legal(game: DurakGame, seat: int) -> list[dict[str, Any]]:

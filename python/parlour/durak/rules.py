@@ -372,7 +372,7 @@ def seed_bytes(seed: object) -> bytes:
     """
     if isinstance(seed, str):
         seed = seed.encode("utf-8")
-    if isinstance(seed, bytes | bytearray) and len(seed) == 32:
+    if isinstance(seed, (bytes, bytearray)) and len(seed) == 32:
         return bytes(seed)
     raise DurakConfigError("NO_SEED", "a deal needs a seed (exactly 32 bytes)")
 

@@ -583,6 +583,39 @@ impl PyDurakGame {
         })
     }
 
+    /// `cls._deal(seed, number, seats, variant)`: a new game of class `cls`, dealt as
+    /// `DurakState.deal` deals it, with `(seed, number, ())` as its meta (for `new_game`, whose
+    /// arguments are checked: one call and no intermediate state object).
+    #[classmethod]
+    fn _deal<'py>(
+        cls: &Bound<'py, PyType>,
+        seed: Bound<'py, PyBytes>,
+        number: Bound<'py, PyString>,
+        seats: i64,
+        variant: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let n = number.to_str()?;
+        let seats8 = u8::try_from(seats).unwrap_or(0);
+        let inner =
+            guarded(|| Ok(dealt(seed.as_bytes(), n, seats8, variant)))?.map_err(durak_err)?;
+        let meta = PyTuple::new(
+            py,
+            [
+                seed.into_any(),
+                number.into_any(),
+                PyTuple::empty(py).into_any(),
+            ],
+        )?;
+        let value = PyDurakGame {
+            s: Box::new(PyDurak::bare(inner)),
+            meta: meta.unbind(),
+            taken: OnceLock::new(),
+            snap: PyOnceLock::new(),
+        };
+        SPAWN.spawn(cls, value)
+    }
+
     /// Set the move table of `legal_moves` (once, at import of `parlour.durak.game`).
     #[staticmethod]
     fn _set_moves(py: Python<'_>, table: Bound<'_, PyTuple>) {
