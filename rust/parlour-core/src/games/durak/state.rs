@@ -982,12 +982,12 @@ impl Durak {
             }
         }
         // The end check.
-        let mut outs = Vec::new();
+        let mut outs = 0u8; // seats that go out now, a bit each
         if self.tlen == 0 {
             for s in 0..self.seats {
                 if !self.is_out(s) && self.hand(s) == 0 {
                     self.out |= 1 << s;
-                    outs.push(s);
+                    outs |= 1 << s;
                 }
             }
         }
@@ -997,9 +997,11 @@ impl Durak {
         } else {
             0
         };
-        let holding: Vec<u8> = (0..self.seats).filter(|&s| self.hand(s) != 0).collect();
+        // The first seat still holding cards, and whether any other does.
+        let mut holding = (0..self.seats).filter(|&s| self.hand(s) != 0);
+        let (holder, others) = (holding.next(), holding.next().is_some());
         let stalled = self.seats >= 3 && self.stall >= STALL_LIMIT;
-        let ended = (self.tlen == 0 && holding.len() <= 1) || stalled;
+        let ended = (self.tlen == 0 && !others) || stalled;
         let next = if ended || !self.is_out(candidate) {
             candidate
         } else {
@@ -1017,12 +1019,12 @@ impl Durak {
             seats: self.seats,
             talon: self.tlen,
         });
-        for &s in &outs {
+        for s in (0..self.seats).filter(|s| outs & 1 << s != 0) {
             ev.push(Event::Out { seat: s });
         }
         if ended {
-            let outcome = match holding.as_slice() {
-                [one] if !stalled => Outcome::Fool(*one),
+            let outcome = match (holder, others) {
+                (Some(one), false) if !stalled => Outcome::Fool(one),
                 _ => Outcome::Draw,
             };
             self.result = Some(outcome);
