@@ -37,6 +37,15 @@ pub trait GameState: Clone + Send + Sync + Sized {
         *self = self.apply(mv)?;
         Ok(())
     }
+    /// Apply in place `mv`, one of the moves [`GameState::legal_moves_into`] lists for this
+    /// state (the playout loop's path for the moves it lists). The default checks it as
+    /// [`GameState::apply_mut`] does; a game whose check costs may skip it.
+    ///
+    /// # Errors
+    /// As [`GameState::apply_mut`] where the check is made.
+    fn apply_listed_mut(&mut self, mv: Self::Move) -> Result<()> {
+        self.apply_mut(mv)
+    }
     /// Random moves made in place for the playout loop: at most `max`, each the move at
     /// `rng.index(n)` of the `n` moves [`GameState::legal_moves_into`] lists, applied as
     /// [`GameState::apply_mut`] would (so exactly what [`crate::sim::playout`] does with

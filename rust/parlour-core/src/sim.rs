@@ -99,13 +99,16 @@ pub fn playout_into<G: GameState>(
                 continue;
             }
         }
-        let mv = match policy {
-            Policy::Computer => state.computer_move().ok_or_else(|| {
-                Error::config(
-                    "NO_COMPUTER_PLAYER",
-                    "this game has no built-in computer player",
-                )
-            })?,
+        match policy {
+            Policy::Computer => {
+                let mv = state.computer_move().ok_or_else(|| {
+                    Error::config(
+                        "NO_COMPUTER_PLAYER",
+                        "this game has no built-in computer player",
+                    )
+                })?;
+                state.apply_mut(mv)?;
+            }
             Policy::Random | Policy::First => {
                 if buf.capacity() == 0 {
                     buf.reserve(64);
@@ -122,10 +125,9 @@ pub fn playout_into<G: GameState>(
                 } else {
                     0
                 };
-                buf[i]
+                state.apply_listed_mut(buf[i])?;
             }
-        };
-        state.apply_mut(mv)?;
+        }
         moves += 1;
         if moves > MAX_MOVES {
             return Err(Error::invalid_state(
@@ -331,6 +333,45 @@ mod tests {
             assert_eq!(pool(n).expect("pool").current_num_threads(), n);
         }
         assert!(!Arc::ptr_eq(&two, &pool(2).expect("pool")));
+    }
+
+    /// Over random games of `G`, every listed move made by `apply_listed_mut` gives the
+    /// position `apply_mut` gives.
+    fn listed_moves_apply_as_checked<G: GameState + PartialEq + std::fmt::Debug>(
+        config: &G::Config,
+        games: u64,
+    ) {
+        let mut buf = Vec::new();
+        let mut checked_moves = 0;
+        for seed in 0..games {
+            let (mut state, mut rng) = game_of::<G>(config, 7, seed);
+            while !state.is_terminal() {
+                state.legal_moves_into(&mut buf);
+                for &mv in &buf {
+                    let mut checked = state.clone();
+                    checked.apply_mut(mv).expect("a listed move is legal");
+                    let mut listed = state.clone();
+                    listed.apply_listed_mut(mv).expect("a listed move applies");
+                    assert_eq!(listed, checked, "{mv:?}");
+                    checked_moves += 1;
+                }
+                state.apply_mut(buf[rng.index(buf.len())]).expect("legal");
+            }
+        }
+        assert!(checked_moves > 100 * games, "{checked_moves} moves checked");
+    }
+
+    #[test]
+    fn listed_moves_skip_only_the_checks() {
+        use crate::games::durak::{Durak, DurakConfig};
+        use crate::games::mexican_train::{MexicanTrain, TrainConfig};
+        listed_moves_apply_as_checked::<Durak>(&DurakConfig::default(), 40);
+        let three = DurakConfig {
+            seats: 3,
+            variant: crate::games::durak::Variant::Perevodnoy,
+        };
+        listed_moves_apply_as_checked::<Durak>(&three, 20);
+        listed_moves_apply_as_checked::<MexicanTrain>(&TrainConfig::default(), 3);
     }
 
     #[test]

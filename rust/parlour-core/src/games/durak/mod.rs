@@ -32,6 +32,7 @@ pub use state::{Durak, DurakConfig, Event, Kind, Move, Phase, Variant};
 
 use crate::error::Result;
 use crate::game::{GameState, Seat};
+use std::cell::RefCell;
 
 /// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.
 #[must_use]
@@ -117,6 +118,23 @@ impl Durak {
     }
 }
 
+thread_local! {
+    /// The events a move writes, which the trait's paths do not keep: one buffer a thread, so
+    /// that a move allocates nothing.
+    static EVENTS: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `f` of the cleared event buffer of this thread (a fresh one if it is in use).
+fn with_events<T>(f: impl FnOnce(&mut Vec<Event>) -> T) -> T {
+    EVENTS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut ev) => {
+            ev.clear();
+            f(&mut ev)
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
+}
+
 impl GameState for Durak {
     type Move = Move;
     type Config = DurakConfig;
@@ -156,8 +174,14 @@ impl GameState for Durak {
 
     fn apply_mut(&mut self, mv: Move) -> Result<()> {
         let seat = self.turn().unwrap_or(0);
-        let mut ev = Vec::new();
-        self.apply_seat(seat, mv, &mut ev)
+        with_events(|ev| self.apply_seat(seat, mv, ev))
+    }
+
+    /// Without the refusal checks: `mv` is listed for the seat to move.
+    fn apply_listed_mut(&mut self, mv: Move) -> Result<()> {
+        let seat = self.turn().unwrap_or(0);
+        with_events(|ev| self.apply_listed(seat, mv, ev));
+        Ok(())
     }
 
     fn is_terminal(&self) -> bool {

@@ -1009,6 +1009,12 @@ impl GameState for MexicanTrain {
         Ok(g)
     }
 
+    /// Without the refusal check: `mv` is listed here.
+    fn apply_listed_mut(&mut self, mv: TrainMove) -> Result<()> {
+        self.apply_listed(mv);
+        Ok(())
+    }
+
     fn apply_mut(&mut self, mv: TrainMove) -> Result<()> {
         if !self.allowed(mv) {
             let why = match self.phase {
