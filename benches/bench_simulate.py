@@ -75,8 +75,14 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
     when every CPU is at once, which happens less often in the same number of tries. The pairs
     of a round run back to back, under about the same load.
     """
-    probe = parlour.simulate(game, 200, seed=1, threads=1)
-    per_game = max(probe.elapsed / 200, 1e-7)
+    n = 200
+    probe = parlour.simulate(game, n, seed=1, threads=1)
+    if probe.elapsed < target_seconds / 10:
+        # 200 games of a fast game time mostly the call's fixed cost: probe again with about a
+        # tenth of the target, so that a run takes about ``target_seconds``
+        n = max(int(target_seconds / 10 / max(probe.elapsed / n, 1e-7)), 200)
+        probe = parlour.simulate(game, n, seed=1, threads=1)
+    per_game = max(probe.elapsed / n, 1e-7)
     n = int(min(max(target_seconds / per_game, 500), 2_000_000))
     one = many = None
     paired: list[float] = []
