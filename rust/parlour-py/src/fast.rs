@@ -12,7 +12,7 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple, PyType};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::thread::LocalKey;
 
 /// `table[id]` for every id, as a new tuple made straight from the table's entries (no list of
@@ -175,17 +175,15 @@ impl<T: Copy, const N: usize> Listed<T, N> {
     }
 }
 
-/// `f` of the cleared buffer in `key` (a thread-local, so the hot path allocates nothing), or
-/// of a fresh one if that buffer is in use further up the stack.
-pub fn with_buffer<T: 'static, R>(
-    key: &'static LocalKey<RefCell<Vec<T>>>,
+/// Run `f` with this thread's reusable buffer in `key`, cleared, so that no call allocates once
+/// the buffer has grown (a nested call finds the cell empty and uses a fresh buffer).
+pub fn with_buffer<T, R>(
+    key: &'static LocalKey<Cell<Vec<T>>>,
     f: impl FnOnce(&mut Vec<T>) -> R,
 ) -> R {
-    key.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut v) => {
-            v.clear();
-            f(&mut v)
-        }
-        Err(_) => f(&mut Vec::new()),
-    })
+    let mut buf = key.take();
+    buf.clear();
+    let out = f(&mut buf);
+    key.set(buf);
+    out
 }

@@ -3,7 +3,7 @@
 //! DMN parsing in `parlour.dalmara`.
 
 use crate::errors::{caught, config_err, guarded, to_py};
-use crate::fast::Spawner;
+use crate::fast::{with_buffer, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
     parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
@@ -16,7 +16,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 use std::cell::Cell;
-use std::thread::LocalKey;
 
 const CARD_STR: [&str; 64] = [
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "",
@@ -75,19 +74,9 @@ fn legal_table(py: Python<'_>) -> PyResult<&Vec<Py<PyLegalMove>>> {
 }
 
 thread_local! {
-    /// Reusable buffers of legal plays and protocol moves (see [`with_buf`]).
+    /// Reusable buffers of legal plays and protocol moves (see [`with_buffer`]).
     static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
-}
-
-/// Run `f` with this thread's reusable buffer in `key`, so that no call allocates once the
-/// buffer has grown (a nested call finds the cell empty and uses a fresh buffer).
-fn with_buf<T, R>(key: &'static LocalKey<Cell<Vec<T>>>, f: impl FnOnce(&mut Vec<T>) -> R) -> R {
-    let mut buf = key.take();
-    buf.clear();
-    let out = f(&mut buf);
-    key.set(buf);
-    out
 }
 
 /// The shared `Move` value of a core move.
@@ -849,7 +838,7 @@ impl PyGameState {
     ///     Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
     ///     declarations when a 2p Turup is to be declared.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        with_buf(&MOVES, |buf| {
+        with_buffer(&MOVES, |buf| {
             self.inner.protocol_moves(buf);
             let items: Vec<Bound<'py, PyMove>> = buf
                 .iter()
@@ -871,7 +860,7 @@ impl PyGameState {
     ///     IndexError: When ``index`` is out of range.
     fn apply_index<'py>(slf: &Bound<'py, Self>, index: i64) -> PyResult<Bound<'py, PyAny>> {
         let inner = &slf.get().inner;
-        let mv = with_buf(&MOVES, |buf| {
+        let mv = with_buffer(&MOVES, |buf| {
             inner.protocol_moves(buf);
             usize::try_from(index)
                 .ok()
@@ -1342,7 +1331,7 @@ fn legal_list<'py>(
     seat: &Bound<'_, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
     let table = legal_table(py)?;
-    with_buf(&PLAYS, |buf| {
+    with_buffer(&PLAYS, |buf| {
         inner.legal_plays_into(seat_arg(seat), buf);
         if buf.iter().all(|&(c, _)| usize::from(c) < 64) {
             // every play has its shared value: no vector of items is built

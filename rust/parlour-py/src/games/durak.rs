@@ -6,7 +6,7 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, pick, Listed, Spawner};
+use crate::fast::{exact_index, pick, with_buffer, Listed, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple, PyType};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
 
 pyo3::import_exception!(parlour.durak.errors, DurakMoveError);
@@ -45,28 +45,15 @@ type Legal = Listed<Move, LEGAL_CAP>;
 
 /// The legal moves of the seat to move in `g` (none when over), in the reference's order.
 fn legal_of(g: &Durak) -> Legal {
-    with_scratch(|v, _| {
+    with_buffer(&LISTED, |v| {
         g.legal_moves_into(v);
         Legal::new(v, Move::plain(Kind::Take))
     })
 }
 
 thread_local! {
-    /// Buffers the hot path reuses for the core's move and event lists.
-    static SCRATCH: RefCell<(Vec<Move>, Vec<Event>)> = RefCell::new((Vec::with_capacity(64), Vec::with_capacity(16)));
-}
-
-/// Run `f` on the cleared scratch buffers (on fresh ones if they are somehow in use).
-fn with_scratch<T>(f: impl FnOnce(&mut Vec<Move>, &mut Vec<Event>) -> T) -> T {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut bufs) => {
-            let (moves, events) = &mut *bufs;
-            moves.clear();
-            events.clear();
-            f(moves, events)
-        }
-        Err(_) => f(&mut Vec::new(), &mut Vec::new()),
-    })
+    /// The move list the hot path reuses (see [`with_buffer`]).
+    static LISTED: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 /// A Durak position (immutable).
@@ -112,13 +99,8 @@ impl PyDurak {
         };
         let seat = self.inner.turn().unwrap_or(0);
         let mut next = Box::new(PyDurak::bare(self.inner.clone()));
-        // `mv` is listed for `seat`, so no refusal check is needed.
-        with_scratch(|_, events| {
-            guarded(|| {
-                next.inner.apply_listed(seat, mv, events);
-                Ok(())
-            })
-        })?;
+        // `mv` is listed for the seat to move, so no refusal check is needed.
+        guarded(|| next.inner.apply_listed_mut(mv))?;
         next.log = Some(self.log_after(seat, mv));
         Ok(next)
     }

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
@@ -113,7 +113,7 @@ fn legal_from<'py>(g: &Gyla, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py,
 
 thread_local! {
     /// The legal moves of the position at hand (reused: no allocation per call).
-    static MOVES: RefCell<Vec<GylaMove>> = const { RefCell::new(Vec::new()) };
+    static MOVES: Cell<Vec<GylaMove>> = const { Cell::new(Vec::new()) };
 }
 
 /// The position after the `index`-th legal move of the Python protocol (`start` before the

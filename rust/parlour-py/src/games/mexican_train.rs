@@ -14,12 +14,12 @@ use parlour_core::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 thread_local! {
     /// The legal moves of the position at hand (reused: no allocation per call).
-    static MOVES: RefCell<Vec<TrainMove>> = const { RefCell::new(Vec::new()) };
+    static MOVES: Cell<Vec<TrainMove>> = const { Cell::new(Vec::new()) };
 }
 
 /// `f` of the legal moves of `g`, in the engine's order.

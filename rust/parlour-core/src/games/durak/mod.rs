@@ -32,7 +32,7 @@ pub use state::{Durak, DurakConfig, Event, Kind, Move, Phase, Variant};
 
 use crate::error::Result;
 use crate::game::{GameState, Seat};
-use std::cell::RefCell;
+use std::cell::Cell;
 
 /// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.
 #[must_use]
@@ -121,18 +121,16 @@ impl Durak {
 thread_local! {
     /// The events a move writes, which the trait's paths do not keep: one buffer a thread, so
     /// that a move allocates nothing.
-    static EVENTS: RefCell<Vec<Event>> = const { RefCell::new(Vec::new()) };
+    static EVENTS: Cell<Vec<Event>> = const { Cell::new(Vec::new()) };
 }
 
-/// `f` of the cleared event buffer of this thread (a fresh one if it is in use).
+/// `f` of this thread's cleared event buffer (a nested call gets a fresh one).
 fn with_events<T>(f: impl FnOnce(&mut Vec<Event>) -> T) -> T {
-    EVENTS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut ev) => {
-            ev.clear();
-            f(&mut ev)
-        }
-        Err(_) => f(&mut Vec::new()),
-    })
+    let mut ev = EVENTS.take();
+    ev.clear();
+    let out = f(&mut ev);
+    EVENTS.set(ev);
+    out
 }
 
 impl GameState for Durak {
