@@ -17,6 +17,8 @@
 //! * [`sim`]: the playout loop and the batch simulator (rayon), written once against the trait.
 //! * [`trail`]: the record of moves that led to a position, shared between positions, with an
 //!   O(1) move added whether play goes straight on or branches.
+//! * [`lazy`]: a position's legal moves, listed on first use and kept, through a shared
+//!   reference and without a lock.
 //!
 //! ```
 //! use parlour_core::game::GameState;
@@ -39,6 +41,7 @@ pub mod cards;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod lazy;
 pub mod rng;
 pub mod sim;
 pub mod trail;

@@ -143,38 +143,6 @@ impl<T: pyo3::PyClass> Spawner<T> {
     }
 }
 
-/// A short list of `Copy` items (a position's legal moves) kept inline, so that listing them
-/// allocates nothing; a list longer than `N` goes to the heap.
-#[derive(Clone)]
-pub enum Listed<T, const N: usize> {
-    /// The first `len` items of the array.
-    Inline(u8, [T; N]),
-    /// A list longer than `N`.
-    Heap(Box<[T]>),
-}
-
-impl<T: Copy, const N: usize> Listed<T, N> {
-    /// `items` as a list; `fill` pads the unused part of the array.
-    pub fn new(items: &[T], fill: T) -> Self {
-        let mut inline = [fill; N];
-        match (inline.get_mut(..items.len()), u8::try_from(items.len())) {
-            (Some(head), Ok(len)) => {
-                head.copy_from_slice(items);
-                Listed::Inline(len, inline)
-            }
-            _ => Listed::Heap(Box::from(items)),
-        }
-    }
-
-    /// The items.
-    pub fn as_slice(&self) -> &[T] {
-        match self {
-            Listed::Inline(len, items) => &items[..usize::from(*len)],
-            Listed::Heap(items) => items,
-        }
-    }
-}
-
 /// Run `f` with this thread's reusable buffer in `key`, cleared, so that no call allocates once
 /// the buffer has grown (a nested call finds the cell empty and uses a fresh buffer).
 pub fn with_buffer<T, R>(

@@ -6,13 +6,14 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, pick, with_buffer, Listed, Spawner};
+use crate::fast::{exact_index, pick, with_buffer, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
     card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant,
 };
+use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
 use parlour_core::ErrorKind;
 use pyo3::intern;
@@ -36,20 +37,9 @@ struct Log {
     moves: Trail<(u8, Move)>,
 }
 
-/// Room for the legal moves kept inline: a list is at most 38 long (35 beats, 3 transfers of the
-/// attacked rank, take; or 36 attacks, done and swap), longer ones would go to the heap.
+/// Room for the legal moves kept: a list is at most 38 long (35 beats, 3 transfers of the
+/// attacked rank, take; or 36 attacks, done and swap), longer ones are listed again on each use.
 const LEGAL_CAP: usize = 40;
-
-/// A legal move list, inline when it fits.
-type Legal = Listed<Move, LEGAL_CAP>;
-
-/// The legal moves of the seat to move in `g` (none when over), in the reference's order.
-fn legal_of(g: &Durak) -> Legal {
-    with_buffer(&LISTED, |v| {
-        g.legal_moves_into(v);
-        Legal::new(v, Move::plain(Kind::Take))
-    })
-}
 
 thread_local! {
     /// The move list the hot path reuses (see [`with_buffer`]).
@@ -64,7 +54,7 @@ pub struct PyDurak {
     /// Moves not yet taken by the wrapper's `history` (not part of the position).
     log: Option<Log>,
     /// The legal moves of the seat to move, listed once (a loop lists them, then applies one).
-    legal: OnceLock<Legal>,
+    legal: LazyMoves<LEGAL_CAP>,
 }
 
 impl PyDurak {
@@ -72,13 +62,18 @@ impl PyDurak {
         PyDurak {
             inner,
             log: None,
-            legal: OnceLock::new(),
+            legal: LazyMoves::new(),
         }
     }
 
     /// The legal moves of the seat to move (none when over), in the reference's order.
-    fn moves(&self) -> &[Move] {
-        self.legal.get_or_init(|| legal_of(&self.inner)).as_slice()
+    fn moves(&self) -> Moves<'_, Move> {
+        self.legal.kept().unwrap_or_else(|| {
+            with_buffer(&LISTED, |v| {
+                self.inner.legal_moves_into(v);
+                self.legal.keep(v)
+            })
+        })
     }
 
     /// The state after the `index`-th legal move, logged: copied once, straight into its box.
@@ -91,7 +86,7 @@ impl PyDurak {
                 .flatten()
                 .filter(|&i| i < v.len())
         });
-        let Some(mv) = i.and_then(|i| v.get(i).copied()) else {
+        let Some(mv) = i.and_then(|i| v.get(i)) else {
             return Err(DurakConfigError::new_err((
                 "BAD_INDEX",
                 format!("there are {} legal moves", v.len()),
@@ -107,7 +102,7 @@ impl PyDurak {
 
     /// The legal moves of the seat to move as `table[action]`, in the reference's order.
     fn pick_legal<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        pick(table, self.moves().iter().copied().map(action_of))
+        pick(table, self.moves().bits().map(usize::from))
     }
 
     /// `apply_move` for the fields of a move object.
@@ -156,7 +151,7 @@ impl PyDurak {
         PyDurak {
             inner,
             log: Some(self.log_after(seat, mv)),
-            legal: OnceLock::new(),
+            legal: LazyMoves::new(),
         }
     }
 
@@ -172,21 +167,6 @@ impl PyDurak {
                 moves: Trail::push(None, (seat, mv)),
             },
         }
-    }
-}
-
-/// The move's index in the fixed action space (`ACTION_SPACE` = 111 in Python; resign is 111,
-/// which no move table holds).
-fn action_of(m: Move) -> usize {
-    let c = usize::from(m.card).saturating_sub(1);
-    match m.kind {
-        Kind::Attack => c,
-        Kind::Beat => 36 + c,
-        Kind::Transfer => 72 + c,
-        Kind::Take => 108,
-        Kind::Done => 109,
-        Kind::Swap => 110,
-        Kind::Resign => 111,
     }
 }
 
@@ -348,7 +328,7 @@ impl PyDurak {
 
     /// The legal moves of the seat to move as indices of the fixed action space.
     fn legal_actions(&self) -> Vec<usize> {
-        self.moves().iter().copied().map(action_of).collect()
+        self.moves().bits().map(usize::from).collect()
     }
 
     /// The events of the logged moves (oldest first) as a JSON array, or None when the log is

@@ -4,11 +4,12 @@
 //! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, with_buffer, Listed, Spawner};
+use crate::fast::{exact_index, with_buffer, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
 };
+use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
 use parlour_core::Error;
 use pyo3::prelude::*;
@@ -30,8 +31,8 @@ fn with_moves<T>(g: &MexicanTrain, f: impl FnOnce(&[TrainMove]) -> T) -> T {
     })
 }
 
-/// Room for the legal moves kept inline (a longer list goes to the heap): a play of each tile
-/// of a hand of this many on one train, or fewer tiles on several trains.
+/// Room for the legal moves kept (a longer list is listed again on each use): a play of each
+/// tile of a hand of this many on one train, or fewer tiles on several trains.
 const LEGAL_CAP: usize = 32;
 
 type MoveTuple = (u8, u8, u8);
@@ -58,30 +59,22 @@ fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     }
 }
 
-/// A move's id in the move table of `legal_moves` (`_MOVES` in Python): `tile * 9 + train` for a play, then 2304,
-/// 2305 and 2306 for draw, pass and next.
-fn move_id(m: TrainMove) -> usize {
-    match m {
-        TrainMove::Play { tile, train } => usize::from(tile) * 9 + usize::from(train),
-        TrainMove::Draw => 2304,
-        TrainMove::Pass => 2305,
-        TrainMove::Next => 2306,
-    }
-}
-
-/// The move table of `legal_moves`: the one `FrozenMove` of each move id (see [`move_id`]),
+/// The move table of `legal_moves`: the one `FrozenMove` of each move id (`TrainMove::id`),
 /// None where an id is no move. Set once, at import of `parlour.mexican_train.game`.
 static MOVES_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
 
 /// `table[move id]` of `moves`, in order, as a new list (no move object is made).
-fn list_of<'py>(py: Python<'py>, moves: &[TrainMove]) -> PyResult<Bound<'py, PyList>> {
+fn list_of<'py, I>(py: Python<'py>, ids: I) -> PyResult<Bound<'py, PyList>>
+where
+    I: ExactSizeIterator<Item = usize> + Clone,
+{
     let table = MOVES_TABLE
         .get(py)
         .ok_or_else(|| config_err("INTERNAL_ERROR", "the mexican train move table is not set"))?
         .bind(py);
     // Every entry is checked first, so that the list is made straight from the table's items
     // (collecting them first would allocate on every call of this hot path).
-    let missing = moves.iter().map(|&m| move_id(m)).find(|&i| {
+    let missing = ids.clone().find(|&i| {
         table
             .get_borrowed_item(i)
             .map_or(true, |item| item.is_none())
@@ -92,12 +85,7 @@ fn list_of<'py>(py: Python<'py>, moves: &[TrainMove]) -> PyResult<Bound<'py, PyL
             format!("move id {i} has no move in the move table"),
         ));
     }
-    PyList::new(
-        py,
-        moves
-            .iter()
-            .map(|&m| table.get_borrowed_item(move_id(m)).ok()),
-    )
+    PyList::new(py, ids.map(|i| table.get_borrowed_item(i).ok()))
 }
 
 fn ints(v: &[u8]) -> Vec<u16> {
@@ -136,16 +124,15 @@ impl PartialEq for PyTrainState {
 }
 
 impl PyTrainState {
-    /// The position after the `index`-th legal move (`IllegalMoveError` `ILLEGAL_MOVE` for
-    /// anything but an int in range).
-    fn apply_index_of(&self, index: &Bound<'_, PyAny>) -> PyResult<Box<Self>> {
-        with_moves(&self.inner, |moves| self.apply_legal(index, moves))
-    }
-
-    /// The position after `moves[index]`, `moves` being the legal moves here (as
-    /// [`PyTrainState::apply_index_of`]).
-    fn apply_legal(&self, index: &Bound<'_, PyAny>, moves: &[TrainMove]) -> PyResult<Box<Self>> {
-        let mv = exact_index(index, moves.len()).and_then(|i| moves.get(i).copied());
+    /// The position after the `index`-th of the `n` legal moves here, `nth(i)` being the
+    /// `i`-th (`IllegalMoveError` `ILLEGAL_MOVE` for anything but an int in range).
+    fn apply_legal(
+        &self,
+        index: &Bound<'_, PyAny>,
+        n: usize,
+        nth: impl FnOnce(usize) -> Option<TrainMove>,
+    ) -> PyResult<Box<Self>> {
+        let mv = exact_index(index, n).and_then(nth);
         let Some(mv) = mv else {
             return Err(IllegalMoveError::new_err((
                 "ILLEGAL_MOVE",
@@ -515,7 +502,7 @@ pub struct PyTrainGame {
     /// The position as a `TrainState` object (`_state`), made on first use.
     shared: OnceLock<Py<PyTrainState>>,
     /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
-    legal: OnceLock<Listed<TrainMove, LEGAL_CAP>>,
+    legal: LazyMoves<LEGAL_CAP>,
     /// The record of moves as a `TrainHistory` chain (`_history`), once built in Python.
     history: PyOnceLock<Py<PyAny>>,
 }
@@ -530,6 +517,13 @@ thread_local! {
 static SPAWN: Spawner<PyTrainGame> = Spawner::new(&PENDING);
 
 impl PyTrainGame {
+    /// The legal moves, listed once.
+    fn moves(&self) -> Moves<'_, TrainMove> {
+        self.legal
+            .kept()
+            .unwrap_or_else(|| with_moves(&self.state.inner, |m| self.legal.keep(m)))
+    }
+
     /// A new instance of class `cls` (`TrainGame` or a Python subclass) holding `value`.
     fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
         SPAWN.spawn(cls, value)
@@ -540,7 +534,7 @@ impl PyTrainGame {
         let value = PyTrainGame {
             state,
             shared: OnceLock::new(),
-            legal: OnceLock::new(),
+            legal: LazyMoves::new(),
             history: PyOnceLock::new(),
         };
         Self::make(&slf.get_type(), value)
@@ -577,7 +571,7 @@ impl PyTrainGame {
                 table: this.table.as_ref().map(|t| t.clone_ref(state.py())),
             }),
             shared: OnceLock::from(state.unbind()),
-            legal: OnceLock::new(),
+            legal: LazyMoves::new(),
             history: PyOnceLock::new(),
         };
         Self::make(cls, value)
@@ -640,10 +634,7 @@ impl PyTrainGame {
 
     /// ``train_moves(self)``: the legal moves in the engine's order.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let moves = self
-            .legal
-            .get_or_init(|| with_moves(&self.state.inner, |m| Listed::new(m, TrainMove::Pass)));
-        list_of(py, moves.as_slice())
+        list_of(py, self.moves().bits().map(usize::from))
     }
 
     /// Set the move table of `legal_moves` (once, at import of `parlour.mexican_train.game`;
@@ -668,10 +659,10 @@ impl PyTrainGame {
         index: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.get();
-        let next = match this.legal.get() {
-            Some(moves) => this.state.apply_legal(index, moves.as_slice())?,
-            None => this.state.apply_index_of(index)?,
-        };
+        let moves = this.moves();
+        let next = this
+            .state
+            .apply_legal(index, moves.len(), |i| moves.get(i))?;
         Self::spawn(slf, next)
     }
 

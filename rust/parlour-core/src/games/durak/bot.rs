@@ -110,7 +110,7 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
     if g.six_owner() != Some(seat) {
         w.six_owner = six_holder.filter(|_| turn_up_in_talon);
     }
-    w.hash = w.full_hash();
+    w.hash = w.card_hash();
     Some(w)
 }
 

@@ -204,7 +204,7 @@ impl GameState for Durak {
     }
 
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.hash()
     }
 
     fn to_notation(&self) -> String {

@@ -390,6 +390,6 @@ pub fn from_notation(text: &str) -> Result<Durak> {
         stall,
         hash: 0,
     };
-    g.hash = g.full_hash();
+    g.hash = g.card_hash();
     Ok(g)
 }

@@ -134,6 +134,46 @@ impl Move {
     pub fn with(kind: Kind, card: u8) -> Move {
         Move { kind, card }
     }
+    /// The move's index in the fixed action space (`ACTION_SPACE` = 111 in Python): attack
+    /// 0..=35, beat 36..=71, transfer 72..=107 (card id − 1), take 108, done 109, swap 110;
+    /// resign is 111, outside the space.
+    #[must_use]
+    pub fn action(self) -> u16 {
+        let c = u16::from(self.card).saturating_sub(1);
+        match self.kind {
+            Kind::Attack => c,
+            Kind::Beat => 36 + c,
+            Kind::Transfer => 72 + c,
+            Kind::Take => 108,
+            Kind::Done => 109,
+            Kind::Swap => 110,
+            Kind::Resign => 111,
+        }
+    }
+    /// The move of an action index ([`Move::action`]); 111 and above are resign.
+    #[must_use]
+    pub fn of_action(action: u16) -> Move {
+        let card = u8::try_from(action % 36 + 1).unwrap_or(0);
+        match action {
+            0..=35 => Move::with(Kind::Attack, card),
+            36..=71 => Move::with(Kind::Beat, card),
+            72..=107 => Move::with(Kind::Transfer, card),
+            108 => Move::plain(Kind::Take),
+            109 => Move::plain(Kind::Done),
+            110 => Move::plain(Kind::Swap),
+            _ => Move::plain(Kind::Resign),
+        }
+    }
+}
+
+/// A move packs as its action index.
+impl crate::lazy::Packed for Move {
+    fn pack(self) -> u16 {
+        self.action()
+    }
+    fn unpack(bits: u16) -> Move {
+        Move::of_action(bits)
+    }
 }
 
 /// The phase, derived from the position.
@@ -291,6 +331,8 @@ pub struct Durak {
     pub(crate) ply: u32,
     /// Bouts in a row taken with nobody drawing (three or more seats: the stall rule).
     pub(crate) stall: u8,
+    /// The Zobrist features of the cards in place (hands, talon, table), kept as moves are
+    /// made; [`Durak::hash`] adds the rest ([`Durak::meta_hash`]) when it is read.
     pub(crate) hash: u64,
 }
 
@@ -362,7 +404,7 @@ impl Durak {
             stall: 0,
             hash: 0,
         };
-        g.hash = g.full_hash();
+        g.hash = g.card_hash();
         g
     }
 
@@ -465,7 +507,7 @@ impl Durak {
     /// The Zobrist hash.
     #[must_use]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.hash ^ self.meta_hash()
     }
     /// The trump six's id.
     #[must_use]
@@ -788,9 +830,7 @@ impl Durak {
     /// that).
     pub fn apply_listed(&mut self, seat: u8, mv: Move, events: &mut Vec<Event>) {
         let start = events.len();
-        let meta0 = self.meta_hash();
         self.exec(seat, mv, events);
-        self.hash ^= meta0 ^ self.meta_hash();
         self.ply = self
             .ply
             .saturating_add(u32::try_from(events.len() - start).unwrap_or(0));
@@ -1145,7 +1185,13 @@ impl Durak {
     /// The hash computed from scratch (tests compare it with the incremental one).
     #[must_use]
     pub fn full_hash(&self) -> u64 {
-        let mut h = self.meta_hash();
+        self.card_hash() ^ self.meta_hash()
+    }
+
+    /// The card features of the hash computed from scratch: what the `hash` field holds.
+    #[must_use]
+    pub(crate) fn card_hash(&self) -> u64 {
+        let mut h = 0;
         for s in 0..usize::from(self.seats) {
             for c in card::ids(self.hands[s]) {
                 h ^= feature(s, usize::from(c));

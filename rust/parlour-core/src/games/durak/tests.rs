@@ -469,3 +469,21 @@ fn registry_simulates_durak_with_every_policy() {
     let b = super::super::simulate("durak", &[], 4, 0, 50, Policy::Random, Some(2)).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn every_move_action_unpacks_to_its_move() {
+    use crate::lazy::Packed;
+    let mut actions = std::collections::HashSet::new();
+    let mut moves: Vec<Move> = [Kind::Take, Kind::Done, Kind::Swap, Kind::Resign]
+        .into_iter()
+        .map(Move::plain)
+        .collect();
+    for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
+        moves.extend((1..=36).map(|c| Move::with(kind, c)));
+    }
+    for m in moves {
+        assert_eq!(Move::unpack(m.pack()), m, "{m:?}");
+        assert!(actions.insert(m.action()), "{m:?} shares its action");
+        assert!(m.action() < 111 || m.kind == Kind::Resign);
+    }
+}

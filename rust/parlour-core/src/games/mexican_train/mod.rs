@@ -55,6 +55,42 @@ impl TrainMove {
             TrainMove::Next => "n".to_string(),
         }
     }
+
+    /// The move's id in the binding's move table: `tile * 9 + train` for a play (train 0..=8),
+    /// then 2304, 2305 and 2306 for draw, pass and next.
+    #[must_use]
+    pub fn id(self) -> u16 {
+        match self {
+            TrainMove::Play { tile, train } => u16::from(tile) * 9 + u16::from(train),
+            TrainMove::Draw => 2304,
+            TrainMove::Pass => 2305,
+            TrainMove::Next => 2306,
+        }
+    }
+
+    /// The move of an id ([`TrainMove::id`]).
+    #[must_use]
+    pub fn of_id(id: u16) -> TrainMove {
+        match id {
+            2304 => TrainMove::Draw,
+            2305 => TrainMove::Pass,
+            2306 => TrainMove::Next,
+            _ => TrainMove::Play {
+                tile: u8::try_from(id / 9).unwrap_or(u8::MAX),
+                train: u8::try_from(id % 9).unwrap_or(0),
+            },
+        }
+    }
+}
+
+/// A move packs as its id.
+impl crate::lazy::Packed for TrainMove {
+    fn pack(self) -> u16 {
+        self.id()
+    }
+    fn unpack(bits: u16) -> TrainMove {
+        TrainMove::of_id(bits)
+    }
 }
 
 /// How many rounds are played.

@@ -234,3 +234,24 @@ fn fitting_finds_the_tiles_of_an_end_in_hand_order() {
         }
     }
 }
+
+#[test]
+fn every_move_id_unpacks_to_its_move() {
+    use crate::lazy::Packed;
+    let mut ids = std::collections::HashSet::new();
+    let mut moves = vec![TrainMove::Draw, TrainMove::Pass, TrainMove::Next];
+    for low in 0..=15u8 {
+        for high in low..=15u8 {
+            for train in 0..=8u8 {
+                moves.push(TrainMove::Play {
+                    tile: low * 16 + high,
+                    train,
+                });
+            }
+        }
+    }
+    for m in moves {
+        assert_eq!(TrainMove::unpack(m.pack()), m, "{m:?}");
+        assert!(ids.insert(m.id()), "{m:?} shares its id");
+    }
+}
