@@ -92,10 +92,9 @@ impl PyDurak {
                 format!("there are {} legal moves", v.len()),
             )));
         };
-        let seat = self.inner.turn().unwrap_or(0);
         let mut next = Box::new(PyDurak::bare(self.inner.clone()));
         // `mv` is listed for the seat to move, so no refusal check is needed.
-        guarded(|| next.inner.apply_listed_mut(mv))?;
+        let seat = guarded(|| Ok(next.inner.play_listed(mv)))?;
         next.log = Some(self.log_after(seat, mv));
         Ok(next)
     }

@@ -133,6 +133,16 @@ fn with_events<T>(f: impl FnOnce(&mut Vec<Event>) -> T) -> T {
     out
 }
 
+impl Durak {
+    /// Apply `mv`, one of the legal moves of the seat to move, without the refusal checks and
+    /// without keeping its events; returns the seat (0-based) that moved.
+    pub fn play_listed(&mut self, mv: Move) -> u8 {
+        let seat = self.turn().unwrap_or(0);
+        with_events(|ev| self.apply_listed(seat, mv, ev));
+        seat
+    }
+}
+
 impl GameState for Durak {
     type Move = Move;
     type Config = DurakConfig;
@@ -158,10 +168,7 @@ impl GameState for Durak {
     }
 
     fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        match self.turn() {
-            Some(s) => self.legal_into(s, out),
-            None => out.clear(),
-        }
+        self.legal_to_move_into(out);
     }
 
     fn apply(&self, mv: Move) -> Result<Self> {
@@ -177,8 +184,7 @@ impl GameState for Durak {
 
     /// Without the refusal checks: `mv` is listed for the seat to move.
     fn apply_listed_mut(&mut self, mv: Move) -> Result<()> {
-        let seat = self.turn().unwrap_or(0);
-        with_events(|ev| self.apply_listed(seat, mv, ev));
+        self.play_listed(mv);
         Ok(())
     }
 

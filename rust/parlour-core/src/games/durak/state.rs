@@ -646,10 +646,22 @@ impl Durak {
     /// [`Durak::legal`] into a buffer.
     pub fn legal_into(&self, seat: u8, out: &mut Vec<Move>) {
         out.clear();
-        let Some(b) = self.bout.as_ref() else { return };
-        if self.turn() != Some(seat) {
-            return;
+        if self.turn() == Some(seat) {
+            self.list_into(seat, out);
         }
+    }
+
+    /// The legal moves of the seat to move (none when over) into a buffer.
+    pub fn legal_to_move_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if let Some(seat) = self.turn() {
+            self.list_into(seat, out);
+        }
+    }
+
+    /// The legal moves of `seat`, which is on turn, appended to `out`.
+    fn list_into(&self, seat: u8, out: &mut Vec<Move>) {
+        let Some(b) = self.bout.as_ref() else { return };
         let hand = self.hand(seat);
         let swap = self.can_swap(seat);
         match self.phase() {
