@@ -86,10 +86,15 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
     n = int(min(max(target_seconds / per_game, 500), 2_000_000))
     one = many = None
     paired: list[float] = []
+    cpu: list[float] = []
     for _ in range(max(repeat, 1)):
+        c0 = _cpu_seconds()
         r1 = parlour.simulate(game, n, seed=1, threads=1)
+        c1 = _cpu_seconds()
         rn = parlour.simulate(game, n, seed=1)
+        c2 = _cpu_seconds()
         paired.append(r1.elapsed / rn.elapsed)
+        cpu.append((c2 - c1) / max(c1 - c0, 1e-9))
         one = r1 if one is None or r1.elapsed < one.elapsed else one
         many = rn if many is None or rn.elapsed < many.elapsed else many
     assert one is not None
@@ -101,7 +106,13 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
         "ns_per_move_1_thread": one.elapsed / max(one.moves, 1) * 1e9,
         "threads_speedup": many.games_per_second / one.games_per_second,
         "threads_speedup_paired_median": statistics.median(paired),
+        "threads_cpu_ratio_paired_median": statistics.median(cpu),
     }
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process so far, every thread, user and system."""
+    return time.process_time()
 
 
 def python_loop(factory: Callable[[int], Any], seconds: float) -> dict[str, float]:
@@ -261,6 +272,9 @@ def main() -> None:
         ratios[f"{g}: all threads vs 1 thread"] = b["threads_speedup"]
         ratios[f"{g}: all threads vs 1 thread, median of paired rounds"] = b[
             "threads_speedup_paired_median"
+        ]
+        ratios[f"{g}: CPU time of all threads vs 1 thread, median of paired rounds"] = b[
+            "threads_cpu_ratio_paired_median"
         ]
     osp = report["openspiel"]
     if osp and "bridge-play" in report["batch"]:
