@@ -11,7 +11,7 @@
 
 use super::card;
 use super::rules::Outcome;
-use super::state::{Durak, Kind, Move};
+use super::state::{Durak, EventCount, Kind, Move};
 use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use rayon::prelude::*;
@@ -116,7 +116,6 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
 
 fn playout_greedy(mut g: Durak, seat: u8, rng: &mut Rng) -> f32 {
     let mut buf = Vec::with_capacity(16);
-    let mut ev = Vec::with_capacity(16);
     let trump = g.trump();
     for _ in 0..2000 {
         if g.over() {
@@ -132,8 +131,7 @@ fn playout_greedy(mut g: Durak, seat: u8, rng: &mut Rng) -> f32 {
                 None => break,
             }
         };
-        ev.clear();
-        if g.apply_seat(t, mv, &mut ev).is_err() {
+        if g.apply_seat(t, mv, &mut EventCount::default()).is_err() {
             break;
         }
     }
@@ -173,8 +171,7 @@ pub fn bot_move(g: &Durak, seat: u8, level: u8, seed: u64) -> Option<Move> {
         let roll_seed = rng.next_u64();
         for (i, mv) in legal.iter().enumerate() {
             let mut w = world.clone();
-            let mut ev = Vec::new();
-            if w.apply_seat(seat, *mv, &mut ev).is_err() {
+            if w.apply_seat(seat, *mv, &mut EventCount::default()).is_err() {
                 totals[i] -= 1.0;
                 continue;
             }
@@ -258,8 +255,7 @@ pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u
             }
         };
         let Some(mv) = mv else { break };
-        let mut ev = Vec::new();
-        if g.apply_seat(t, mv, &mut ev).is_err() {
+        if g.apply_seat(t, mv, &mut EventCount::default()).is_err() {
             break;
         }
         moves += 1;

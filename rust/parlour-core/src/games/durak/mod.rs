@@ -28,11 +28,10 @@ pub mod sha256;
 pub mod state;
 
 pub use rules::{Bout, How, Outcome};
-pub use state::{Durak, DurakConfig, Event, Kind, Move, Phase, Variant};
+pub use state::{Durak, DurakConfig, Event, EventCount, EventSink, Kind, Move, Phase, Variant};
 
 use crate::error::Result;
 use crate::game::{GameState, Seat};
-use std::cell::Cell;
 
 /// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.
 #[must_use]
@@ -118,27 +117,12 @@ impl Durak {
     }
 }
 
-thread_local! {
-    /// The events a move writes, which the trait's paths do not keep: one buffer a thread, so
-    /// that a move allocates nothing.
-    static EVENTS: Cell<Vec<Event>> = const { Cell::new(Vec::new()) };
-}
-
-/// `f` of this thread's cleared event buffer (a nested call gets a fresh one).
-fn with_events<T>(f: impl FnOnce(&mut Vec<Event>) -> T) -> T {
-    let mut ev = EVENTS.take();
-    ev.clear();
-    let out = f(&mut ev);
-    EVENTS.set(ev);
-    out
-}
-
 impl Durak {
     /// Apply `mv`, one of the legal moves of the seat to move, without the refusal checks and
     /// without keeping its events; returns the seat (0-based) that moved.
     pub fn play_listed(&mut self, mv: Move) -> u8 {
         let seat = self.turn().unwrap_or(0);
-        with_events(|ev| self.apply_listed(seat, mv, ev));
+        self.apply_listed(seat, mv, &mut EventCount::default());
         seat
     }
 }
@@ -179,7 +163,7 @@ impl GameState for Durak {
 
     fn apply_mut(&mut self, mv: Move) -> Result<()> {
         let seat = self.turn().unwrap_or(0);
-        with_events(|ev| self.apply_seat(seat, mv, ev))
+        self.apply_seat(seat, mv, &mut EventCount::default())
     }
 
     /// Without the refusal checks: `mv` is listed for the seat to move.

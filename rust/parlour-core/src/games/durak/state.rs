@@ -250,6 +250,37 @@ pub enum Event {
     },
 }
 
+/// Where the events of a move go: a vector that keeps them, or an [`EventCount`] (the paths
+/// that only need the number, for `ply`).
+pub trait EventSink {
+    /// Take one event.
+    fn push(&mut self, event: Event);
+    /// Events taken so far.
+    fn count(&self) -> usize;
+}
+
+impl EventSink for Vec<Event> {
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Counts events without keeping them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventCount(pub usize);
+
+impl EventSink for EventCount {
+    fn push(&mut self, _event: Event) {
+        self.0 += 1;
+    }
+    fn count(&self) -> usize {
+        self.0
+    }
+}
+
 fn places_json(outcome: Option<u8>, seats: u8) -> String {
     let parts: Vec<String> = (0..seats)
         .map(|s| format!("\"{}\":{}", s + 1, if outcome == Some(s) { 2 } else { 1 }))
@@ -831,7 +862,7 @@ impl Durak {
     ///
     /// # Errors
     /// The refusal; on error `self` and `events` are unchanged.
-    pub fn apply_seat(&mut self, seat: u8, mv: Move, events: &mut Vec<Event>) -> Result<()> {
+    pub fn apply_seat(&mut self, seat: u8, mv: Move, events: &mut impl EventSink) -> Result<()> {
         self.check(seat, mv)?;
         self.apply_listed(seat, mv, events);
         Ok(())
@@ -840,15 +871,15 @@ impl Durak {
     /// Apply `mv` by `seat` (0-based) in place without the refusal checks: `mv` must be one of
     /// [`Durak::legal`]`(seat)` (a listed move passes every check; the tests hold the two to
     /// that).
-    pub fn apply_listed(&mut self, seat: u8, mv: Move, events: &mut Vec<Event>) {
-        let start = events.len();
+    pub fn apply_listed(&mut self, seat: u8, mv: Move, events: &mut impl EventSink) {
+        let start = events.count();
         self.exec(seat, mv, events);
         self.ply = self
             .ply
-            .saturating_add(u32::try_from(events.len() - start).unwrap_or(0));
+            .saturating_add(u32::try_from(events.count() - start).unwrap_or(0));
     }
 
-    fn exec(&mut self, seat: u8, mv: Move, ev: &mut Vec<Event>) {
+    fn exec(&mut self, seat: u8, mv: Move, ev: &mut impl EventSink) {
         ev.push(Event::Move {
             kind: mv.kind,
             seat,
@@ -932,7 +963,7 @@ impl Durak {
     }
 
     /// The forced-position procedure (RULES.md §9), generalised to several throwers.
-    fn resolve(&mut self, ev: &mut Vec<Event>) {
+    fn resolve(&mut self, ev: &mut impl EventSink) {
         for _ in 0..200 {
             if self.over() {
                 return;
@@ -994,7 +1025,7 @@ impl Durak {
     }
 
     /// Close the open bout `how`, refill, check for the end and open the next bout.
-    fn close(&mut self, how: How, ev: &mut Vec<Event>) {
+    fn close(&mut self, how: How, ev: &mut impl EventSink) {
         let Some(b) = self.bout else { return };
         let mask = b.mask();
         let ncards = u8::try_from(mask.count_ones()).unwrap_or(0);

@@ -487,3 +487,39 @@ fn every_move_action_unpacks_to_its_move() {
         assert!(m.action() < 111 || m.kind == Kind::Resign);
     }
 }
+
+#[test]
+fn counting_the_events_plays_as_keeping_them() {
+    // The playout paths count a move's events (for `ply`) instead of keeping them: the
+    // position must be the one that keeping them gives, `ply` included.
+    for (config, games) in [
+        (DurakConfig::default(), 20),
+        (
+            DurakConfig {
+                seats: 4,
+                variant: Variant::Perevodnoy,
+            },
+            10,
+        ),
+    ] {
+        let mut rng = Rng::new(11);
+        let mut moves = Vec::new();
+        for seed in 0..games {
+            let mut g = Durak::new_game(&config, seed);
+            while let Some(seat) = g.turn() {
+                g.legal_into(seat, &mut moves);
+                for &mv in &moves {
+                    let mut kept = g.clone();
+                    let mut events = Vec::new();
+                    kept.apply_seat(seat, mv, &mut events).expect("listed");
+                    let mut counted = g.clone();
+                    assert_eq!(counted.play_listed(mv), seat);
+                    assert_eq!(counted, kept, "{mv:?}");
+                    assert_eq!(kept.ply(), g.ply() + u32::try_from(events.len()).unwrap());
+                }
+                let mv = moves[rng.index(moves.len())];
+                g.play_listed(mv);
+            }
+        }
+    }
+}
