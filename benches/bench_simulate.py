@@ -226,17 +226,23 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
     return python, osp
 
 
-def memory_check(game: str) -> dict[str, float]:
-    """Peak traced Python memory of a run, per game, at two sizes: steady means the growth is
-    the result arrays only."""
-    out = {}
-    for n in (20_000, 200_000):
+def memory_check(
+    game: str, sizes: tuple[int, ...] = (20_000, 200_000, 2_000_000)
+) -> dict[str, float]:
+    """Peak traced Python memory of a run at several sizes, per game and beyond the result
+    arrays: steady means the peak is the result arrays plus a part of bounded size (the run's
+    calls are sized by time, about a quarter second of games each), whatever the number of games.
+    """
+    out: dict[str, float] = {}
+    parlour.simulate(game, 100, seed=1)  # imports and first-call set-up are not the run's
+    for n in sizes:
         tracemalloc.start()
         r = parlour.simulate(game, n, seed=1)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         row_bytes = r.returns.itemsize * r.seats + 4 + 8 + 1
         out[f"peak_bytes_per_game_at_{n}"] = peak / n
+        out[f"peak_bytes_beyond_results_at_{n}"] = peak - row_bytes * n
         out["result_bytes_per_game"] = row_bytes
     return out
 

@@ -153,3 +153,47 @@ def test_local_calls_grow_to_a_quarter_second_and_give_the_same_result() -> None
     whole = batch._arrays([batch._chunk("whist", [], 5, 0, 60_000, "random", 1)], 4)
     assert np.array_equal(run.hashes, whole[2])
     assert np.array_equal(run.returns, whole[0])
+
+
+def test_a_run_holds_its_result_arrays_and_one_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each part is copied into the result arrays as it arrives and then dropped: the peak is the
+    # arrays plus one part, not every part and the arrays together.
+    import tracemalloc
+
+    from parlour import batch
+
+    monkeypatch.setattr(batch, "_MAX_CALL", 4096)
+    simulate("whist", 100, seed=2)
+    games = 200_000
+    tracemalloc.start()
+    try:
+        run = simulate("whist", games, seed=2)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    arrays = run.returns.nbytes + run.move_counts.nbytes + run.hashes.nbytes + run.winners.nbytes
+    part = 4096 * arrays // games
+    assert arrays <= peak < arrays + 3 * part + 256 * 1024
+
+
+def test_result_arrays_are_filled_in_order_and_refuse_a_part_that_does_not_fit() -> None:
+    from parlour import batch
+
+    parts = [batch._chunk("whist", [], 9, lo, 700, "random", 1) for lo in (0, 700, 1400)]
+    whole = batch._chunk("whist", [], 9, 0, 2100, "random", 1)
+    filled = batch._arrays(parts, 4)
+    for got, want in zip(filled, batch._arrays([whole], 4), strict=True):
+        assert np.array_equal(got, want)
+    assert filled[0].shape == (2100, 4)
+    full = batch._Results(1000, 4)
+    full.add(parts[0])
+    with pytest.raises(ConfigError) as e:
+        full.add(parts[1])
+    assert e.value.code == "INTERNAL_ERROR"
+
+
+def test_a_run_too_large_for_memory_fails_before_playing() -> None:
+    with pytest.raises(ConfigError) as e:
+        simulate("whist", 10**12, seed=1)
+    assert e.value.code == "THREADS"
+    assert "do not fit in memory" in str(e.value)

@@ -185,22 +185,81 @@ def _chunk(
     return _core.simulate_batch(game, options, seed, start, count, policy, threads)
 
 
+class _Results:
+    """A run's result arrays, allocated once and filled part by part as the parts arrive.
+
+    A part's bytes are copied into place and can then be dropped, so a run holds the result
+    arrays and one part at a time, never every part and the arrays together. The arrays are
+    allocated at the first part, which gives the number of seats (a game option may change it);
+    ``simulate`` adds its empty checking call first, so that a run too large for memory fails
+    before any game is played.
+    """
+
+    _KEYS = (("returns", "<f4"), ("moves", "<u4"), ("hashes", "<u8"), ("winners", "i1"))
+
+    def __init__(self, games: int, seats: int) -> None:
+        self.games = games
+        self.seats = seats
+        self.done = 0
+        self.arrays: dict[str, Any] | None = None
+
+    def add(self, part: Mapping[str, object]) -> int:
+        """Copy ``part`` into place; returns its number of games."""
+        import numpy as np
+
+        s = part.get("seats")
+        seats = s if isinstance(s, int) and s > 0 else self.seats
+        if self.arrays is None:
+            self.seats = seats
+            try:
+                self.arrays = {
+                    key: np.empty(self.games * (seats if key == "returns" else 1), dtype=dtype)
+                    for key, dtype in self._KEYS
+                }
+            except MemoryError:
+                raise ConfigError("THREADS", f"{self.games} games do not fit in memory") from None
+        moves = part.get("moves")
+        count = len(moves) // 4 if isinstance(moves, bytes) else 0
+        if seats != self.seats or self.done + count > self.games:
+            raise ConfigError("INTERNAL_ERROR", "a part of the run does not fit its result arrays")
+        for key, dtype in self._KEYS:
+            buf = part.get(key)
+            if not isinstance(buf, bytes):
+                raise ConfigError("INTERNAL_ERROR", f"a part of the run has no {key}")
+            width = seats if key == "returns" else 1
+            self.arrays[key][self.done * width : (self.done + count) * width] = np.frombuffer(
+                buf, dtype=dtype
+            )
+        self.done += count
+        return count
+
+    def result(self) -> tuple[Any, Any, Any, Any]:
+        """``(returns, moves, hashes, winners)`` of the games added so far."""
+        import numpy as np
+
+        if self.arrays is None:
+            return (
+                np.zeros((0, self.seats), np.float32),
+                np.zeros(0, np.uint32),
+                np.zeros(0, np.uint64),
+                np.zeros(0, np.int8),
+            )
+        a, n, w = self.arrays, self.done, self.seats
+        return (
+            a["returns"][: n * w].reshape(-1, w),
+            a["moves"][:n],
+            a["hashes"][:n],
+            a["winners"][:n],
+        )
+
+
 def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any, Any, Any]:
-    import numpy as np
-
-    def cat(key: str, dtype: Any) -> Any:
-        bufs = [b for b in (p[key] for p in parts) if isinstance(b, bytes)]
-        size = np.dtype(dtype).itemsize
-        out = np.empty(sum(len(b) for b in bufs) // size, dtype=dtype)
-        at = 0
-        for b in bufs:  # one copy of each part, straight into place
-            k = len(b) // size
-            out[at : at + k] = np.frombuffer(b, dtype=dtype)
-            at += k
-        return out
-
-    returns = cat("returns", "<f4").reshape(-1, seats)
-    return returns, cat("moves", "<u4"), cat("hashes", "<u8"), cat("winners", "i1")
+    """The result arrays of ``parts`` in order (see :class:`_Results`)."""
+    total = sum(len(m) // 4 for m in (p.get("moves") for p in parts) if isinstance(m, bytes))
+    out = _Results(total, seats)
+    for p in parts:
+        out.add(p)
+    return out.result()
 
 
 # Local runs are split into calls of about this many seconds (for the progress report): longer
@@ -263,8 +322,6 @@ def simulate(
     >>> r.games, r.returns.shape
     (100, (100, 4))
     """
-    import numpy as np
-
     if not isinstance(game, str) or game not in GAMES:
         raise ConfigError("UNKNOWN_GAME", f"unknown game {game!r}; known games: {', '.join(GAMES)}")
     n = _check_int("games", games, 0, _MAX_GAMES)
@@ -280,12 +337,13 @@ def simulate(
         for k, v in (options or {}).items()
     ]
     spec = GAMES[game]
-    # Validate options and policy once, cheaply, before any work is split up.
-    _chunk(game, opts, seed, 0, 0, policy, 1)
     chunk = max(1, min(max(n // 100, 2048), 200_000))
     report: Callable[[int, int], None] | None = progress if callable(progress) else None
     started = time.perf_counter()
-    parts: list[Mapping[str, object]] = []
+    results = _Results(n, spec.seats)
+    # Validate options and policy once, cheaply, before any work is split up; its empty part
+    # gives the seats, and the result arrays are allocated.
+    results.add(_chunk(game, opts, seed, 0, 0, policy, 1))
     bar: Any = None
     if progress is True:
         from rich.progress import Progress
@@ -300,13 +358,13 @@ def simulate(
     try:
         done = 0
         if executor is not None:
-            futures = [
+            futures: list[Any] = [
                 executor.submit(_chunk, game, opts, seed, lo, min(chunk, n - lo), policy, threads)
                 for lo in range(0, n, chunk)
             ]
-            for fut in futures:
-                parts.append(fut.result())
-                done += int(np.frombuffer(parts[-1]["moves"], "<u4").shape[0])  # type: ignore[call-overload]
+            for i, fut in enumerate(futures):
+                done += results.add(fut.result())
+                futures[i] = None  # drop the part once it is in place
                 if report:
                     report(done, n)
         else:
@@ -315,7 +373,7 @@ def simulate(
             while done < n:
                 c = min(size, n - done)
                 t = time.perf_counter()
-                parts.append(_chunk(game, opts, seed, done, c, policy, threads))
+                results.add(_chunk(game, opts, seed, done, c, policy, threads))
                 size = _next_call(c, time.perf_counter() - t)
                 done += c
                 if report:
@@ -324,21 +382,7 @@ def simulate(
         if bar is not None:
             bar.stop()
     elapsed = time.perf_counter() - started
-    seats = spec.seats
-    for p in parts:
-        s = p.get("seats")
-        if isinstance(s, int) and s > 0:
-            seats = s
-    returns, moves, hashes, winners = (
-        _arrays(parts, seats)
-        if parts
-        else (
-            np.zeros((0, seats), np.float32),
-            np.zeros(0, np.uint32),
-            np.zeros(0, np.uint64),
-            np.zeros(0, np.int8),
-        )
-    )
+    returns, moves, hashes, winners = results.result()
     return SimulationResult(
         game=game,
         seed=seed,
