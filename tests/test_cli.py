@@ -70,3 +70,13 @@ def test_console_script_runs() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["games"] == 100
+
+
+def test_durak_summary_gives_each_seat_s_losing_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--game", "durak", "--games", "300", "--option", "seats=3"]
+    assert main([*args, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2 loses" in out
+    assert "wins" not in out
+    assert main(["games"]) == 0
+    assert "seat loses" in capsys.readouterr().out

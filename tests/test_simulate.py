@@ -197,3 +197,29 @@ def test_a_run_too_large_for_memory_fails_before_playing() -> None:
         simulate("whist", 10**12, seed=1)
     assert e.value.code == "THREADS"
     assert "do not fit in memory" in str(e.value)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_durak_reports_its_fool(seats: int) -> None:
+    # Durak's result is one loser: with three or more seats nobody wins alone, so a run reports
+    # each seat's losing rate, and a draw is a game with no single loser.
+    assert GAMES["durak"].loser
+    assert not any(spec.loser for gid, spec in GAMES.items() if gid != "durak")
+    run = simulate("durak", 600, seed=4, options={"seats": seats})
+    assert run.loser
+    losers = run.losers
+    fool = run.returns == 0.0
+    one_fool = np.count_nonzero(fool, axis=1) == 1
+    assert np.array_equal(losers >= 0, one_fool)
+    assert np.array_equal(losers[one_fool], np.argmax(fool[one_fool], axis=1))
+    rates = run.loss_rates()
+    assert len(rates) == seats
+    assert all(lo <= r <= hi and r > 0 for r, lo, hi in rates)
+    assert sum(r for r, _, _ in rates) + run.draw_rate() == pytest.approx(1.0)
+    if seats == 2:
+        decided = run.winners >= 0
+        assert np.array_equal(run.winners[decided], 1 - losers[decided])
+    else:
+        assert run.draw_rate() < 0.05
+    assert [d["rate"] for d in run.to_dict()["loss_rates"]] == [r for r, _, _ in rates]
+    assert "loss_rates" not in simulate("whist", 10, seed=1).to_dict()

@@ -31,7 +31,9 @@ class GameSpec:
 
     ``options`` maps each option name to ``(default, description)``. ``teams`` is True when the
     winner the simulator reports is a partnership (team 0 is seats 0 and 2, team 1 is seats 1
-    and 3) rather than a seat.
+    and 3) rather than a seat. ``loser`` is True when the game's result is one loser rather than
+    one winner (Durak's fool: with three or more seats nobody wins alone), so that a run's
+    summary gives each seat's losing rate.
     """
 
     id: str
@@ -40,6 +42,7 @@ class GameSpec:
     computer: bool
     teams: bool = False
     options: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    loser: bool = False
 
 
 def _registry() -> dict[str, GameSpec]:
@@ -53,6 +56,7 @@ def _registry() -> dict[str, GameSpec]:
             seats=int(str(entry["seats"])),
             computer=bool(entry["computer"]),
             teams=bool(entry["teams"]),
+            loser=bool(entry.get("loser", False)),
             options={str(o[0]): (str(o[1]), str(o[2])) for o in opts},
         )
     return out
@@ -92,6 +96,8 @@ class SimulationResult:
         winners: ``int8`` array of winning seats (teams, in team games), ``-1`` for a draw.
         elapsed: Wall-clock seconds of the simulation.
         teams: True when ``winners`` holds teams (0: seats 0 and 2; 1: seats 1 and 3).
+        loser: True when the game's result is one loser (see :attr:`GameSpec.loser`): the
+            summary then gives :meth:`loss_rates`, and a draw is a game with no single loser.
     """
 
     game: str
@@ -104,6 +110,7 @@ class SimulationResult:
     winners: npt.NDArray[np.int8]
     elapsed: float
     teams: bool = False
+    loser: bool = False
 
     @property
     def games(self) -> int:
@@ -138,11 +145,44 @@ class SimulationResult:
             out.append((wins / self.games if self.games else 0.0, lo, hi))
         return out
 
-    def draw_rate(self) -> float:
-        """Fraction of games with no single winner."""
+    @property
+    def losers(self) -> npt.NDArray[np.int8]:
+        """Per game, the seat with the strictly lowest return (Durak's fool).
+
+        ``-1`` when several seats share it (a draw).
+        """
         import numpy as np
 
-        return float(np.count_nonzero(self.winners < 0)) / self.games if self.games else 0.0
+        r = self.returns
+        if r.shape[0] == 0:
+            return np.zeros(0, np.int8)
+        single = np.count_nonzero(r == r.min(axis=1, keepdims=True), axis=1) == 1
+        return np.where(single, r.argmin(axis=1), -1).astype(np.int8)
+
+    def loss_rates(self) -> list[tuple[float, float, float]]:
+        """Per seat: ``(rate, low, high)`` of being the one loser, with a 95% Wilson interval.
+
+        See :attr:`losers`.
+        """
+        import numpy as np
+
+        losers = self.losers
+        out = []
+        for seat in range(self.seats):
+            losses = int(np.count_nonzero(losers == seat))
+            lo, hi = _wilson(losses, self.games)
+            out.append((losses / self.games if self.games else 0.0, lo, hi))
+        return out
+
+    def draw_rate(self) -> float:
+        """Fraction of games with no single winner.
+
+        In a game whose result is one loser (:attr:`loser`), the games with no single loser.
+        """
+        import numpy as np
+
+        outcome = self.losers if self.loser else self.winners
+        return float(np.count_nonzero(outcome < 0)) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (aggregates, not the per-game arrays)."""
@@ -164,6 +204,16 @@ class SimulationResult:
                 {"seat": s, "rate": r, "ci95": [lo, hi]}
                 for s, (r, lo, hi) in enumerate(self.win_rates())
             ],
+            **(
+                {
+                    "loss_rates": [
+                        {"seat": s, "rate": r, "ci95": [lo, hi]}
+                        for s, (r, lo, hi) in enumerate(self.loss_rates())
+                    ]
+                }
+                if self.loser
+                else {}
+            ),
             "draw_rate": self.draw_rate(),
             "hash_digest": f"{int(np.bitwise_xor.reduce(self.hashes)) if self.games else 0:016x}",
         }
@@ -394,4 +444,5 @@ def simulate(
         winners=winners,
         elapsed=elapsed,
         teams=spec.teams,
+        loser=spec.loser,
     )

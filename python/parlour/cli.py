@@ -82,11 +82,15 @@ def _summary(result: SimulationResult) -> None:
     table.add_row("moves per game", f"{result.moves / max(result.games, 1):.1f}")
     table.add_row("elapsed", f"{result.elapsed:.3f} s")
     table.add_row("games/s", f"{result.games_per_second:,.0f}")
-    for side, (rate, lo, hi) in enumerate(result.win_rates()):
-        label = f"seat {side} wins"
-        if result.teams:
-            label = f"team {side} (seats {side}+{side + 2}) wins"
-        table.add_row(label, f"{rate:.4f}  [{lo:.4f}, {hi:.4f}]")
+    if result.loser:
+        for seat, (rate, lo, hi) in enumerate(result.loss_rates()):
+            table.add_row(f"seat {seat} loses", f"{rate:.4f}  [{lo:.4f}, {hi:.4f}]")
+    else:
+        for side, (rate, lo, hi) in enumerate(result.win_rates()):
+            label = f"seat {side} wins"
+            if result.teams:
+                label = f"team {side} (seats {side}+{side + 2}) wins"
+            table.add_row(label, f"{rate:.4f}  [{lo:.4f}, {hi:.4f}]")
     table.add_row("draws", f"{result.draw_rate():.4f}")
     console.print(table)
 
@@ -96,14 +100,14 @@ def _list_games() -> None:
     from rich.table import Table
 
     table = Table(title="parlour games")
-    for col in ("id", "seats", "winner", "computer", "options", "description"):
+    for col in ("id", "seats", "result", "computer", "options", "description"):
         table.add_column(col)
     for spec in GAMES.values():
         opts = ", ".join(f"{k}={v[0]}" for k, v in spec.options.items())
         table.add_row(
             spec.id,
             str(spec.seats),
-            "team" if spec.teams else "seat",
+            "team wins" if spec.teams else "seat loses" if spec.loser else "seat wins",
             "yes" if spec.computer else "no",
             opts,
             spec.title,

@@ -6,7 +6,7 @@ use parlour_core::sim::Policy;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-/// The registry: a list of dicts `{id, title, seats, computer, teams, options: [(name, default, doc)]}`.
+/// The registry: a list of dicts `{id, title, seats, computer, teams, loser, options: [(name, default, doc)]}`.
 #[pyfunction]
 pub fn game_registry(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
     games::GAMES
@@ -18,6 +18,7 @@ pub fn game_registry(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             d.set_item("seats", g.seats)?;
             d.set_item("computer", g.computer)?;
             d.set_item("teams", g.teams)?;
+            d.set_item("loser", g.loser)?;
             d.set_item("options", g.options.to_vec())?;
             Ok(d)
         })

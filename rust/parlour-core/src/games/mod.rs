@@ -30,6 +30,10 @@ pub struct GameInfo {
     /// Whether the winner reported by the simulator is a team of two partnered seats (team 0
     /// is seats 0 and 2, team 1 is seats 1 and 3) rather than a single seat.
     pub teams: bool,
+    /// Whether the game's result is one loser (Durak's fool) rather than one winner: with three
+    /// or more seats there is no single winner, and the simulator reports each seat's losing
+    /// rate instead.
+    pub loser: bool,
     /// The options accepted by `--option name=value`.
     pub options: &'static [OptionSpec],
 }
@@ -41,6 +45,7 @@ pub const GAMES: &[GameInfo] = &[
         title: "generic four-player 52-card trick-taking game (whist-style)",
         seats: 4,
         teams: false,
+        loser: false,
         computer: false,
         options: &[("no_trump", "false", "play without trumps")],
     },
@@ -49,6 +54,7 @@ pub const GAMES: &[GameInfo] = &[
         title: "Dal Mara, four players in two teams (capture the tens)",
         seats: 4,
         teams: true,
+        loser: false,
         computer: false,
         options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
     },
@@ -57,6 +63,7 @@ pub const GAMES: &[GameInfo] = &[
         title: "Dal Mara, two players with hands and stacks (capture the tens)",
         seats: 2,
         teams: false,
+        loser: false,
         computer: false,
         options: &[("rules", "rulebook", "rule set: rulebook or dal-mara-engine")],
     },
@@ -65,6 +72,7 @@ pub const GAMES: &[GameInfo] = &[
         title: "Mexican Train dominoes (the @johnmorrisdotca/domino 1.0.0 engine)",
         seats: 4,
         teams: false,
+        loser: false,
         computer: true,
         options: &[
             ("players", "4", "number of players, 2 to 8"),
@@ -91,6 +99,7 @@ GameInfo {
     title: "Gyla: four-player, two-team 36-card trick-taking game to 60 points (vetalpaprotsky/gyla v0.5.0)",
     seats: 4,
     teams: true,
+    loser: false,
     computer: true,
     options: &[],
 },
@@ -99,6 +108,7 @@ GameInfo {
     title: "Durak (podkidnoy throw-in, two-seat Game-Durak rules; 3-6 seats and perevodnoy as options)",
     seats: 2,
     teams: false,
+    loser: true,
     computer: true,
     options: &[
         ("seats", "2", "number of players, 2 to 6"),
@@ -110,6 +120,7 @@ GameInfo {
         title: "contract-bridge card play from random deals (returns = tricks of each side)",
         seats: 4,
         teams: true,
+        loser: false,
         computer: true,
         options: &[
             (
