@@ -13,7 +13,9 @@ machine description, keeping the hand-written block between ``<!-- notes -->`` a
 Every timed figure is the best of ``--repeat`` runs of ``--seconds``, the same way for both sides
 of a ratio, and the runs that a ratio compares are taken in turn in each round (one thread and
 all threads; parlour's Python loops and OpenSpiel's): on a shared machine a burst of other work
-then spreads over both sides, and the best run is the one least disturbed.
+then spreads over both sides, and the best run is the one least disturbed. The thread speedups
+and the Python loops' ratios to OpenSpiel's bridge loop are also given as the median over the
+rounds of a pair run back to back, with the CPU time the two thread counts used.
 """
 
 from __future__ import annotations
@@ -199,7 +201,10 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
 
     The loops are taken in turn in every round, so that a burst of load from elsewhere on a
     shared machine spreads over parlour's loops and OpenSpiel's alike instead of falling on
-    one side of a ratio.
+    one side of a ratio. With OpenSpiel installed, each parlour loop of a round is followed by
+    a run of OpenSpiel's bridge loop, and ``vs_openspiel_bridge_paired_median`` is the median
+    over the rounds of the two's ratio (the pair runs back to back, under about the same load);
+    those bridge runs count towards its best as well.
     """
     loops: dict[str, Callable[[float], dict[str, float]]] = {
         g: partial(python_loop, f) for g, f in LOOP_STATES.items()
@@ -209,13 +214,28 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
         spiel_run = openspiel_loop(name)
         if spiel_run is not None:
             spiel[name] = spiel_run
-    runs = [*loops.items(), *(("openspiel:" + k, v) for k, v in spiel.items())]
+    bridge = spiel.get(OPENSPIEL_GAMES[0])
     best: dict[str, dict[str, float]] = {}
+    paired: dict[str, list[float]] = {g: [] for g in loops}
+
+    def keep(key: str, r: dict[str, float]) -> None:
+        if key not in best or r["us_per_move"] < best[key]["us_per_move"]:
+            best[key] = r
+
     for _ in range(max(repeat, 1)):
-        for key, run in runs:
+        for g, run in loops.items():
             r = run(seconds)
-            if key not in best or r["us_per_move"] < best[key]["us_per_move"]:
-                best[key] = r
+            keep(g, r)
+            if bridge is not None:
+                b = bridge(seconds)
+                keep("openspiel:" + OPENSPIEL_GAMES[0], b)
+                paired[g].append(r["us_per_move"] / b["us_per_move"])
+        for name, spiel_run in spiel.items():
+            if spiel_run is not bridge:
+                keep("openspiel:" + name, spiel_run(seconds))
+    for g, ratios in paired.items():
+        if ratios:
+            best[g] = {**best[g], "vs_openspiel_bridge_paired_median": statistics.median(ratios)}
     python = {g: best[g] for g in loops}
     if not spiel:
         return python, None
@@ -292,6 +312,9 @@ def main() -> None:
             ratios[f"{g}: Python loop us/move vs OpenSpiel bridge us/move"] = (
                 loop["us_per_move"] / bridge["us_per_move"]
             )
+            ratios[
+                f"{g}: Python loop us/move vs OpenSpiel bridge us/move, median of paired rounds"
+            ] = loop["vs_openspiel_bridge_paired_median"]
     report["ratios"] = ratios
     text = json.dumps(report, indent=2)
     print(text)
