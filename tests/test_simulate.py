@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,16 @@ import pytest
 import parlour
 from parlour import GAMES, simulate
 from parlour.errors import ConfigError
+
+
+def filled(parts: list[dict[str, object]], games: int) -> tuple[Any, Any, Any, Any]:
+    """The result arrays of four-seat ``parts``, filled in order as ``simulate`` fills them."""
+    from parlour import batch
+
+    out = batch._Results(games, 4)
+    for part in parts:
+        out.add(part)
+    return out.result()
 
 
 def same(a: parlour.SimulationResult, b: parlour.SimulationResult) -> None:
@@ -150,7 +161,7 @@ def test_local_calls_grow_to_a_quarter_second_and_give_the_same_result() -> None
     assert sizes[0] == batch._FIRST_CALL
     assert len(set(sizes)) > 1
     assert seen[-1] == 60_000
-    whole = batch._arrays([batch._chunk("whist", [], 5, 0, 60_000, "random", 1)], 4)
+    whole = filled([batch._chunk("whist", [], 5, 0, 60_000, "random", 1)], 60_000)
     assert np.array_equal(run.hashes, whole[2])
     assert np.array_equal(run.returns, whole[0])
 
@@ -181,10 +192,10 @@ def test_result_arrays_are_filled_in_order_and_refuse_a_part_that_does_not_fit()
 
     parts = [batch._chunk("whist", [], 9, lo, 700, "random", 1) for lo in (0, 700, 1400)]
     whole = batch._chunk("whist", [], 9, 0, 2100, "random", 1)
-    filled = batch._arrays(parts, 4)
-    for got, want in zip(filled, batch._arrays([whole], 4), strict=True):
+    in_parts = filled(parts, 2100)
+    for got, want in zip(in_parts, filled([whole], 2100), strict=True):
         assert np.array_equal(got, want)
-    assert filled[0].shape == (2100, 4)
+    assert in_parts[0].shape == (2100, 4)
     full = batch._Results(1000, 4)
     full.add(parts[0])
     with pytest.raises(ConfigError) as e:

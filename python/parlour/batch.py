@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -301,15 +301,6 @@ class _Results:
             a["hashes"][:n],
             a["winners"][:n],
         )
-
-
-def _arrays(parts: Sequence[Mapping[str, object]], seats: int) -> tuple[Any, Any, Any, Any]:
-    """The result arrays of ``parts`` in order (see :class:`_Results`)."""
-    total = sum(len(m) // 4 for m in (p.get("moves") for p in parts) if isinstance(m, bytes))
-    out = _Results(total, seats)
-    for p in parts:
-        out.add(p)
-    return out.result()
 
 
 # Local runs are split into calls of about this many seconds (for the progress report): longer

@@ -9,6 +9,8 @@
 //! `parlour._native.fold_into_base`, or a Python subclass of it); new states of that class or
 //! of any subclass are made with a [`Spawner`].
 
+use parlour_core::game::GameState;
+use parlour_core::lazy::{LazyMoves, Moves, Packed};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyTuple, PyType};
@@ -141,6 +143,26 @@ impl<T: pyo3::PyClass> Spawner<T> {
     pub fn take(&self) -> Option<T> {
         self.pending.take()
     }
+}
+
+/// The legal moves of `g` as `kept` keeps them: listed into this thread's buffer in `key` and
+/// kept on first use, read back after (a Python loop lists a position's moves, then applies
+/// one of them).
+pub fn kept_moves<'a, G, const N: usize>(
+    kept: &'a LazyMoves<N>,
+    g: &G,
+    key: &'static LocalKey<Cell<Vec<G::Move>>>,
+) -> Moves<'a, G::Move>
+where
+    G: GameState,
+    G::Move: Packed,
+{
+    kept.kept().unwrap_or_else(|| {
+        with_buffer(key, |v| {
+            g.legal_moves_into(v);
+            kept.keep(v)
+        })
+    })
 }
 
 /// Run `f` with this thread's reusable buffer in `key`, cleared, so that no call allocates once

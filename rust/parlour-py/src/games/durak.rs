@@ -6,7 +6,7 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, pick, with_buffer, Spawner};
+use crate::fast::{exact_index, kept_moves, pick, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
@@ -42,7 +42,7 @@ struct Log {
 const LEGAL_CAP: usize = 40;
 
 thread_local! {
-    /// The move list the hot path reuses (see [`with_buffer`]).
+    /// The move list the hot path reuses (see [`kept_moves`]).
     static LISTED: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
@@ -68,12 +68,7 @@ impl PyDurak {
 
     /// The legal moves of the seat to move (none when over), in the reference's order.
     fn moves(&self) -> Moves<'_, Move> {
-        self.legal.kept().unwrap_or_else(|| {
-            with_buffer(&LISTED, |v| {
-                self.inner.legal_moves_into(v);
-                self.legal.keep(v)
-            })
-        })
+        kept_moves(&self.legal, &self.inner, &LISTED)
     }
 
     /// The state after the `index`-th legal move, logged: copied once, straight into its box.

@@ -4,7 +4,7 @@
 //! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, with_buffer, Spawner};
+use crate::fast::{exact_index, kept_moves, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
@@ -19,16 +19,9 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 
 thread_local! {
-    /// The legal moves of the position at hand (reused: no allocation per call).
+    /// The legal moves of the position at hand (reused: no allocation per call; see
+    /// [`kept_moves`]).
     static MOVES: Cell<Vec<TrainMove>> = const { Cell::new(Vec::new()) };
-}
-
-/// `f` of the legal moves of `g`, in the engine's order.
-fn with_moves<T>(g: &MexicanTrain, f: impl FnOnce(&[TrainMove]) -> T) -> T {
-    with_buffer(&MOVES, |v| {
-        g.train_moves_into(v);
-        f(v)
-    })
 }
 
 /// Room for the legal moves kept (a longer list is listed again on each use): a play of each
@@ -519,9 +512,7 @@ static SPAWN: Spawner<PyTrainGame> = Spawner::new(&PENDING);
 impl PyTrainGame {
     /// The legal moves, listed once.
     fn moves(&self) -> Moves<'_, TrainMove> {
-        self.legal
-            .kept()
-            .unwrap_or_else(|| with_moves(&self.state.inner, |m| self.legal.keep(m)))
+        kept_moves(&self.legal, &self.state.inner, &MOVES)
     }
 
     /// A new instance of class `cls` (`TrainGame` or a Python subclass) holding `value`.
