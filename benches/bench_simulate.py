@@ -90,11 +90,12 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
     paired: list[float] = []
     cpu: list[float] = []
     for _ in range(max(repeat, 1)):
-        c0 = _cpu_seconds()
+        # process_time: the CPU time of every thread of this process, user and system
+        c0 = time.process_time()
         r1 = parlour.simulate(game, n, seed=1, threads=1)
-        c1 = _cpu_seconds()
+        c1 = time.process_time()
         rn = parlour.simulate(game, n, seed=1)
-        c2 = _cpu_seconds()
+        c2 = time.process_time()
         paired.append(r1.elapsed / rn.elapsed)
         cpu.append((c2 - c1) / max(c1 - c0, 1e-9))
         one = r1 if one is None or r1.elapsed < one.elapsed else one
@@ -110,11 +111,6 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
         "threads_speedup_paired_median": statistics.median(paired),
         "threads_cpu_ratio_paired_median": statistics.median(cpu),
     }
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process so far, every thread, user and system."""
-    return time.process_time()
 
 
 def python_loop(factory: Callable[[int], Any], seconds: float) -> dict[str, float]:
