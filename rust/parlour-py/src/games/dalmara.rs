@@ -3,12 +3,13 @@
 //! DMN parsing in `parlour.dalmara`.
 
 use crate::errors::{caught, config_err, guarded, to_py};
-use crate::fast::{with_buffer, Spawner};
+use crate::fast::{kept_moves, pick, with_buffer, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
     parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
     Parts, Rules, ACTION_SPACE,
 };
+use parlour_core::lazy::{LazyMoves, Moves, Packed};
 use parlour_core::Error;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
@@ -31,7 +32,8 @@ fn cs(c: u8) -> &'static str {
 
 static CARD_PYSTR: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 static LEGAL_TABLE: PyOnceLock<Vec<Py<PyLegalMove>>> = PyOnceLock::new();
-static MOVE_TABLE: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+/// The `Move` values of every move, indexed by [`Packed::pack`] (made once).
+static MOVE_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
 
 /// The interned Python string of card `c`.
 fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
@@ -79,25 +81,20 @@ thread_local! {
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-/// The shared `Move` value of a core move.
-fn move_py(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyMove>> {
-    let table = MOVE_TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
-        (0..192u8)
-            .map(|i| {
-                Py::new(
-                    py,
-                    PyMove {
-                        mv: MoveKey(i / 64, i % 64),
-                    },
-                )
-            })
-            .collect()
-    })?;
-    let pm = PyMove::from_move(m);
-    match table.get(usize::from(pm.mv.0) * 64 + usize::from(pm.mv.1)) {
-        Some(x) => Ok(x.bind(py).clone()),
-        None => Bound::new(py, pm),
-    }
+/// Room for the legal moves kept (a longer list is listed again on each use): more than a
+/// four-player hand, and a two-player hand with its face-up stack tops and pickups.
+const LEGAL_CAP: usize = 32;
+
+/// The `Move` values of every move, as a tuple indexed by [`Packed::pack`].
+fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
+    MOVE_TABLE
+        .get_or_try_init(py, || {
+            let moves = (0..192u16)
+                .map(|i| Py::new(py, PyMove::from_move(Move::unpack(i))))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, moves).map(Bound::unbind)
+        })
+        .map(|t| t.bind(py))
 }
 
 /// The sentinel seat used for a seat argument that is not an integer.
@@ -692,6 +689,8 @@ pub struct PyGameState {
     inner: Box<DalMara>,
     players: Py<PyTuple>,
     dmn: PyOnceLock<Py<PyString>>,
+    /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
+    legal: LazyMoves<LEGAL_CAP>,
 }
 
 thread_local! {
@@ -734,8 +733,14 @@ impl PyGameState {
             inner,
             players: slf.get().players.clone_ref(slf.py()),
             dmn: PyOnceLock::new(),
+            legal: LazyMoves::new(),
         };
         SPAWN.spawn(&slf.get_type(), value)
+    }
+
+    /// The legal moves, listed once.
+    fn moves(&self) -> Moves<'_, Move> {
+        kept_moves(&self.legal, &*self.inner, &MOVES)
     }
 }
 
@@ -775,6 +780,7 @@ impl PyGameState {
             inner,
             players,
             dmn: PyOnceLock::new(),
+            legal: LazyMoves::new(),
         })
     }
 
@@ -838,14 +844,7 @@ impl PyGameState {
     ///     Plays (the engine's order), then the seat's possible Turup pickups (2p), or the four
     ///     declarations when a 2p Turup is to be declared.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        with_buffer(&MOVES, |buf| {
-            self.inner.protocol_moves(buf);
-            let items: Vec<Bound<'py, PyMove>> = buf
-                .iter()
-                .map(|&m| move_py(py, m))
-                .collect::<PyResult<_>>()?;
-            PyTuple::new(py, items)
-        })
+        pick(move_table(py)?, self.moves().bits().map(usize::from))
     }
 
     /// The position after the ``index``-th legal move.
@@ -859,20 +858,18 @@ impl PyGameState {
     /// Raises:
     ///     IndexError: When ``index`` is out of range.
     fn apply_index<'py>(slf: &Bound<'py, Self>, index: i64) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &slf.get().inner;
-        let mv = with_buffer(&MOVES, |buf| {
-            inner.protocol_moves(buf);
-            usize::try_from(index)
-                .ok()
-                .and_then(|i| buf.get(i).copied())
-                .ok_or_else(|| {
-                    PyIndexError::new_err(format!(
-                        "move index {index} out of range 0..{}",
-                        buf.len()
-                    ))
-                })
-        })?;
-        let next = after(inner, |next| next.apply_move(mv)).map_err(to_py)?;
+        let me = slf.get();
+        let moves = me.moves();
+        let mv = usize::try_from(index)
+            .ok()
+            .and_then(|i| moves.get(i))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "move index {index} out of range 0..{}",
+                    moves.len()
+                ))
+            })?;
+        let next = after(&me.inner, |next| next.apply_move(mv)).map_err(to_py)?;
         Self::spawn(slf, next)
     }
 
@@ -1087,6 +1084,7 @@ fn remember<'py>(
         players: if inner.is_four() { four } else { two }.clone_ref(py),
         inner: Box::new(inner),
         dmn: PyOnceLock::new(),
+        legal: LazyMoves::new(),
     };
     let _ = fresh.dmn.set(py, text.clone().unbind());
     let key = (

@@ -419,6 +419,28 @@ impl Move {
 /// Size of the fixed action space of [`Move::action_index`].
 pub const ACTION_SPACE: usize = 108;
 
+/// A move packs as its kind (play 0, pickup 1, declaration 2) times 64 plus its card index
+/// (below 64) or suit: an index below 192, dense enough for a table of move objects.
+impl crate::lazy::Packed for Move {
+    fn pack(self) -> u16 {
+        let (kind, value) = match self {
+            Move::Play(c) => (0, c),
+            Move::Pickup(c) => (1, c),
+            Move::Declare(s) => (2, s),
+        };
+        kind << 6 | u16::from(value & 63)
+    }
+    fn unpack(bits: u16) -> Move {
+        // `bits & 63` is below 64: the cast keeps it whole.
+        let value = (bits & 63) as u8;
+        match bits >> 6 {
+            0 => Move::Play(value),
+            1 => Move::Pickup(value),
+            _ => Move::Declare(value),
+        }
+    }
+}
+
 const F_HAND: usize = 0;
 const F_STACK: usize = 4;
 const F_TRICK: usize = 12;

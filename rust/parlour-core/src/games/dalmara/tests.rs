@@ -382,3 +382,45 @@ fn first_move(s: &DalMara) -> Move {
     s.legal_moves_into(&mut buf);
     buf[0]
 }
+
+#[test]
+fn every_move_packs_to_a_unique_id_below_192_and_back() {
+    use crate::lazy::Packed;
+    let cards: Vec<u8> = (0..4u8)
+        .flat_map(|s| (0..13u8).map(move |r| s << 4 | r))
+        .collect();
+    let mut moves: Vec<Move> = (0..4u8).map(Move::Declare).collect();
+    moves.extend(cards.iter().map(|&c| Move::Play(c)));
+    moves.extend(cards.iter().map(|&c| Move::Pickup(c)));
+    let mut ids = std::collections::HashSet::new();
+    for m in moves {
+        assert_eq!(Move::unpack(m.pack()), m, "{m:?}");
+        assert!(m.pack() < 192, "{m:?}");
+        assert!(ids.insert(m.pack()), "{m:?} shares its id");
+    }
+}
+
+#[test]
+fn kept_moves_are_the_listed_moves() {
+    // What a binding keeps of a position's legal moves reads back as the listing, in order.
+    let mut rng = Rng::new(11);
+    for four in [true, false] {
+        let config = DalMaraConfig {
+            four,
+            rules: Rules::Rulebook,
+        };
+        let mut g = DalMara::new_game(&config, 5);
+        while !g.is_terminal() {
+            let mut listed = Vec::new();
+            g.legal_moves_into(&mut listed);
+            let kept = crate::lazy::LazyMoves::<32>::new();
+            let moves = kept.keep(&listed);
+            assert_eq!(moves.len(), listed.len());
+            for (i, &m) in listed.iter().enumerate() {
+                assert_eq!(moves.get(i), Some(m));
+            }
+            let pick = listed[rng.index(listed.len())];
+            g.apply_mut(pick).unwrap();
+        }
+    }
+}
