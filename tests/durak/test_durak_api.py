@@ -239,8 +239,10 @@ def test_protocol_pickle_copy_and_immutability() -> None:
     assert DurakGame.from_notation(g2.to_notation()) == g2
     with pytest.raises(AttributeError):
         g.seats = 3  # type: ignore[misc]
-    with pytest.raises(DurakConfigError):
+    with pytest.raises(DurakConfigError) as bad:
         g.apply_index(99)
+    assert bad.value.code == "BAD_INDEX"
+    assert str(len(moves)) in str(bad.value)
     assert g.returns() == (0.0, 0.0)
     with pytest.raises(NotationError):
         DurakGame.from_notation("durak nonsense")
@@ -445,3 +447,25 @@ def test_history_of_branching_play_matches_the_moves_made() -> None:
         assert [{k: m.get(k) for k in ("seat", "kind", "card")} for m in got] == [
             {k: m.get(k) for k in ("seat", "kind", "card")} for m in moves
         ]
+
+
+def test_history_read_midway_goes_on_in_the_children() -> None:
+    # Reading a game's history takes its log; the games played on from it must still hold
+    # the whole record (the read part and their own moves after it).
+    rng = random.Random(3)
+    game = new_game(SEED)
+    made: list[dict[str, Any]] = []
+    for step in range(60):
+        if game.is_terminal:
+            break
+        if step % 7 == 3:
+            assert [m.get("kind") for m in moves_of(game.history)] == [m["kind"] for m in made]
+        legal = game.legal_moves()
+        i = rng.randrange(len(legal))
+        made.append({"seat": game.turn, **legal[i].to_dict()})
+        game = game.apply_index(i)
+    got = moves_of(game.history)
+    assert len(got) == len(made) > 20
+    assert [(m.get("seat"), m.get("kind"), m.get("card")) for m in got] == [
+        (m.get("seat"), m.get("kind"), m.get("card")) for m in made
+    ]

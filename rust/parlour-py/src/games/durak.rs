@@ -82,10 +82,7 @@ impl PyDurak {
                 .filter(|&i| i < v.len())
         });
         let Some(mv) = i.and_then(|i| v.get(i)) else {
-            return Err(DurakConfigError::new_err((
-                "BAD_INDEX",
-                format!("there are {} legal moves", v.len()),
-            )));
+            return Err(bad_index(v.len()));
         };
         let mut next = Box::new(PyDurak::bare(self.inner.clone()));
         // `mv` is listed for the seat to move, so no refusal check is needed.
@@ -162,6 +159,13 @@ impl PyDurak {
             },
         }
     }
+}
+
+/// `BAD_INDEX` for an index outside `0..len` (out of line: the hot `apply_index` never raises).
+#[cold]
+#[inline(never)]
+fn bad_index(len: usize) -> PyErr {
+    DurakConfigError::new_err(("BAD_INDEX", format!("there are {len} legal moves")))
 }
 
 /// A core refusal as the Durak error classes (`parlour.durak.errors.call` does the same).
@@ -461,6 +465,35 @@ fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
 }
 
 impl PyDurakGame {
+    /// The successor `next` of this game once its log is in `history`: the child logs from
+    /// this game on. Rare (a loop never reads the history), so kept out of [`Self::spawn`]'s
+    /// code.
+    #[cold]
+    #[inline(never)]
+    fn after_history(
+        &self,
+        py: Python<'_>,
+        history: &Py<PyTuple>,
+        next: PyDurak,
+    ) -> PyResult<PyDurakGame> {
+        let meta = self.meta.bind(py);
+        let meta = PyTuple::new(
+            py,
+            [
+                meta.get_item(0)?,
+                meta.get_item(1)?,
+                history.bind(py).clone().into_any(),
+            ],
+        )?;
+        let s = PyDurak::bare(self.s.inner.clone()).logged_from(next);
+        Ok(PyDurakGame {
+            s: Box::new(s),
+            meta: meta.unbind(),
+            taken: OnceLock::new(),
+            snap: PyOnceLock::new(),
+        })
+    }
+
     /// A new instance of `slf`'s own class at `next`, a successor of `slf` whose log extends
     /// `slf`'s.
     fn spawn<'py>(slf: &Bound<'py, Self>, next: Box<PyDurak>) -> PyResult<Bound<'py, PyAny>> {
@@ -473,25 +506,7 @@ impl PyDurakGame {
                 taken: OnceLock::new(),
                 snap: PyOnceLock::new(),
             },
-            Some(history) => {
-                // The parent's log is in its history: the child logs from the parent on.
-                let meta = this.meta.bind(py);
-                let meta = PyTuple::new(
-                    py,
-                    [
-                        meta.get_item(0)?,
-                        meta.get_item(1)?,
-                        history.bind(py).clone().into_any(),
-                    ],
-                )?;
-                let s = PyDurak::bare(this.s.inner.clone()).logged_from(*next);
-                PyDurakGame {
-                    s: Box::new(s),
-                    meta: meta.unbind(),
-                    taken: OnceLock::new(),
-                    snap: PyOnceLock::new(),
-                }
-            }
+            Some(history) => this.after_history(py, history, *next)?,
         };
         let cls = slf.get_type();
         SPAWN.spawn(&cls, value)
