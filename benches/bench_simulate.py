@@ -77,6 +77,9 @@ def batch_rates(game: str, target_seconds: float, repeat: int) -> dict[str, floa
     when every CPU is at once, which happens less often in the same number of tries. The pairs
     of a round run back to back, under about the same load.
     """
+    # a first call makes the one-thread pool (and, in a process's first run, loads numpy):
+    # keep that out of the probe that sizes the runs
+    parlour.simulate(game, 20, seed=1, threads=1)
     n = 200
     probe = parlour.simulate(game, n, seed=1, threads=1)
     if probe.elapsed < target_seconds / 10:

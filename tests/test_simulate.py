@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -234,3 +236,26 @@ def test_durak_reports_its_fool(seats: int) -> None:
         assert run.draw_rate() < 0.05
     assert [d["rate"] for d in run.to_dict()["loss_rates"]] == [r for r, _, _ in rates]
     assert "loss_rates" not in simulate("whist", 10, seed=1).to_dict()
+
+
+def test_the_run_clock_starts_after_numpy_is_loaded() -> None:
+    # numpy is imported lazily; a process's first run must not time the import (about 0.1 s)
+    # as part of the run, or a rate calibrated from a first small run is far off.
+    script = """
+import sys, time
+import parlour
+from parlour import batch
+seen = []
+real = time.perf_counter
+def clock():
+    seen.append("numpy" in sys.modules)
+    return real()
+batch.time.perf_counter = clock
+assert "numpy" not in sys.modules
+parlour.simulate("whist", 20, seed=1, threads=1)
+print(seen[0])
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True, timeout=120
+    )
+    assert out.stdout.strip() == "True"
