@@ -652,3 +652,31 @@ def test_history_of_branching_play_matches_the_moves_made() -> None:
             assert history is not None
             assert history.count == len(moves)
             assert history.move == moves[-1]
+
+
+def test_apply_of_a_listed_move_object_matches_the_checked_path() -> None:
+    # apply() makes a move object of legal_moves() without parsing or checking it (found by
+    # identity); the result, its history and `last` must be those of the checked path, and a
+    # table object that is not legal here must still be refused.
+    rng = random.Random(4)
+    g = _game(options={"doubles": "chain"})
+    seen: dict[str, Any] = {}
+    for _ in range(300):
+        if g.is_terminal:
+            break
+        moves = g.legal_moves()
+        i = rng.randrange(len(moves))
+        fast = g.apply(moves[i])
+        checked = g.apply(dict(moves[i]))  # a plain dict: parsed and checked
+        assert fast == checked == g.apply_index(i)
+        assert fast.last == checked.last
+        assert moves_of(fast) == moves_of(checked)
+        for m in seen.values():
+            if all(m is not x for x in moves):
+                with pytest.raises(IllegalMoveError) as e:
+                    g.apply(m)
+                assert e.value.code == "ILLEGAL_MOVE"
+                assert play_train(g, m) is None
+        seen.update((json.dumps(dict(m), sort_keys=True), m) for m in moves[:2])
+        g = fast
+    assert len(seen) > 10

@@ -356,7 +356,8 @@ class TrainGame(_core.TrainGame):
 
     The class is the Rust class ``parlour._core.mexican_train.TrainGame``, which holds the
     position and runs the hot path of Python loops (:attr:`is_terminal`, :attr:`to_move`,
-    :attr:`zobrist`, :meth:`legal_moves` and :meth:`apply_index`) without a Python frame; the
+    :attr:`zobrist`, :meth:`legal_moves`, :meth:`apply_index` and :meth:`apply` of a listed move)
+    without a Python frame; the
     members below are written in Python and installed on it (``fold_into_base``).
     """
 
@@ -513,17 +514,11 @@ class TrainGame(_core.TrainGame):
         def legal_moves(self) -> list[TrainMove]:
             """``train_moves(self)``: the legal moves in the engine's order."""
 
-    def apply(self, move: object) -> TrainGame:
-        """The game after ``move``.
+    def _apply_parsed(self, move: object) -> TrainGame:
+        """:meth:`apply` of a move that is not one of the listed move objects.
 
-        Args:
-            move: A move dict.
-
-        Returns:
-            The new game; ``self`` is unchanged.
-
-        Raises:
-            IllegalMoveError: The rules refuse the move here (``ILLEGAL_MOVE``).
+        The move is parsed, then checked against the rules (``IllegalMoveError``
+        ``ILLEGAL_MOVE`` when refused).
         """
         table = self._table
         m = _parse_move(move, table.n, table.tiles)
@@ -791,6 +786,9 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     """
     if not isinstance(game, TrainGame):
         return None
+    listed = game._apply_listed(move)
+    if listed is not None:
+        return listed
     table = game._table
     m = _parse_move(move, table.n, table.tiles)
     if m is None:

@@ -12,6 +12,7 @@ use parlour_core::games::mexican_train::{
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
 use parlour_core::Error;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -132,7 +133,12 @@ impl PyTrainState {
                 format!("no legal move number {}", index.repr()?),
             )));
         };
-        self.after(index.py(), mv, |g| {
+        self.after_listed(index.py(), mv)
+    }
+
+    /// The position after `mv`, one of the legal moves here (made without the refusal check).
+    fn after_listed(&self, py: Python<'_>, mv: TrainMove) -> PyResult<Box<Self>> {
+        self.after(py, mv, |g| {
             guarded(|| {
                 g.apply_listed(mv);
                 Ok(())
@@ -655,6 +661,54 @@ impl PyTrainGame {
             .state
             .apply_legal(index, moves.len(), |i| moves.get(i))?;
         Self::spawn(slf, next)
+    }
+
+    /// The game after ``move``.
+    ///
+    /// Args:
+    ///     move: A move dict; one of the objects :meth:`legal_moves` returns is made without
+    ///         parsing or checking it again.
+    ///
+    /// Returns:
+    ///     The new game; ``self`` is unchanged.
+    ///
+    /// Raises:
+    ///     IllegalMoveError: The rules refuse the move here (``ILLEGAL_MOVE``).
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match Self::_apply_listed(slf, r#move)? {
+            Some(next) => Ok(next),
+            None => slf.call_method1(intern!(slf.py(), "_apply_parsed"), (r#move,)),
+        }
+    }
+
+    /// The game after `move` when it is one of the move objects `legal_moves()` returns here
+    /// (found by identity: the table's objects are immutable), else None. A listed move is
+    /// legal, so it is made without parsing it or checking it again (`apply`'s fast path).
+    fn _apply_listed<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let py = slf.py();
+        let Some(table) = MOVES_TABLE.get(py) else {
+            return Ok(None);
+        };
+        let table = table.bind(py);
+        let this = slf.get();
+        let moves = this.moves();
+        let found = moves.bits().position(|id| {
+            table
+                .get_borrowed_item(usize::from(id))
+                .is_ok_and(|t| t.is(r#move))
+        });
+        let Some(mv) = found.and_then(|i| moves.get(i)) else {
+            return Ok(None);
+        };
+        let next = this.state.after_listed(py, mv)?;
+        Self::spawn(slf, next).map(Some)
     }
 
     /// The game after a move (as `TrainState.play`), or None when the rules refuse it.
