@@ -14,13 +14,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 import parlour.dalmara as dm
 from parlour import durak, gyla, whist
 from parlour.bridge import BridgePlayState
-from parlour.cards import deck, shuffle
-from parlour.mexican_train import start_train
+from parlour.cards import deck, parse_card, shuffle
+from parlour.mexican_train import action_index, start_train
 
 
 def dalmara_4p(seed: int) -> Any:
@@ -60,6 +61,22 @@ FACTORIES: dict[str, Callable[[int], Any]] = {
     "bridge-play": bridge_play,
 }
 
+
+def _card_action(card: Any) -> int:
+    """Action ``suit * 13 + rank`` of a card (bit index ``suit * 16 + rank``)."""
+    return int((card.index >> 4) * 13 + (card.index & 15))
+
+
+# Each game's fixed-action index of a legal move, as its own public API gives it.
+ACTIONS: dict[str, Callable[[Any], int]] = {
+    "whist": _card_action,
+    "dalmara-4p": lambda m: int(m.index),
+    "gyla": lambda m: gyla.ACTION_SPACE.index(m),
+    "durak": lambda m: int(m.action),
+    "mexican-train": action_index,
+    "bridge-play": lambda m: _card_action(parse_card(m, "bridge")),
+}
+
 MAX_STEPS = 3000
 
 
@@ -81,7 +98,10 @@ def test_random_playouts_keep_the_protocol(name: str) -> None:
             if state.is_terminal:
                 break
             mask = state.legal_mask()
-            assert int(mask.sum()) == len(moves)
+            assert mask.dtype == np.bool_
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(ACTIONS[name](m) for m in moves)
+            mask[:] = True  # a new, writable array each time
+            assert int(state.legal_mask().sum()) == len(moves)
             before = (text, state.zobrist)
             i = rng.randrange(len(moves))
             nxt = state.apply(moves[i])

@@ -19,17 +19,13 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 from parlour._core import whist as _native
 from parlour._core.whist import WhistState
 from parlour._native import fold_into_base
 from parlour.cards import SUITS, CardSet, parse_card
 from parlour.errors import ConfigError, NotationError
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 __all__ = ["ACTION_SPACE", "State"]
 
@@ -67,15 +63,6 @@ class State(_native.State):
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("State is immutable")
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """A boolean array over the 52-action space (action ``suit * 13 + rank``)."""
-        import numpy as np
-
-        mask = np.zeros(ACTION_SPACE, dtype=np.bool_)
-        for i in self._core.legal_moves():
-            mask[(i // 16) * 13 + i % 16] = True
-        return mask
 
     def returns(self) -> tuple[float, ...]:
         """Tricks taken by each seat."""

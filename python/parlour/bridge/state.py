@@ -36,10 +36,6 @@ from parlour.bridge.play import HandsData
 from parlour.bridge.records import Contract, parse_contract
 from parlour.errors import ConfigError, NotationError
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 __all__ = ["BridgePlayState"]
 
 _NOTATION = re.compile(
@@ -197,15 +193,6 @@ class BridgePlayState(_native.BridgePlayState):
         """Tricks taken by declarer's side."""
         s = self._s
         return s.tricks_won()[s.declarer % 2]
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """A bool array over the 52 actions ``suit * 13 + rank`` marking the legal cards."""
-        import numpy as np
-
-        mask = np.zeros(52, dtype=np.bool_)
-        for c in self._s.legal_moves():
-            mask[(c >> 4) * 13 + (c & 15)] = True
-        return mask
 
     def is_legal(self, move: object) -> bool:
         """True when ``move`` is a legal card here (never raises)."""

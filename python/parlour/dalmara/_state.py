@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self
+from typing import Any, Final, Literal, NamedTuple, Self
 
 from parlour._core import dalmara as _native
 from parlour._native import fold_into_base
@@ -15,10 +15,6 @@ from parlour.errors import (
     NotationError,
     ParlourError,
 )
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
 
 __all__ = [
     "RULE_SETS",
@@ -336,17 +332,6 @@ class GameState(_native.GameState):
         if cls is GameState:
             return parse_state(text, rules)  # type: ignore[return-value]
         return cls(parse_core(text, rules))
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """Legal moves as a bool mask over the fixed action space of 108 actions.
-
-        Returns:
-            Plays of card ``suit*13+rank`` at 0-51, pickups at 52-103, declarations (spades,
-            hearts, diamonds, clubs) at 104-107.
-        """
-        import numpy as np
-
-        return np.frombuffer(self._c.legal_mask_bytes(), dtype=np.bool_).copy()
 
     def returns(self) -> tuple[float, ...]:
         """Per-seat returns of a finished game (0 while running).

@@ -22,10 +22,6 @@ from parlour._native import fold_into_base
 from parlour.durak.errors import DurakConfigError, call
 from parlour.durak.rules import Bout, deal_number, seed_bytes
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 __all__ = [
     "ACTION_SPACE",
     "MOVE_KINDS",
@@ -393,18 +389,6 @@ class DurakGame(_d.DurakGame):
             {"kind": k} if c is None else {"kind": k, "card": c}
             for k, c in self._s.legal(_norm_seat(seat))
         ]
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """The legal moves of the seat to move over the fixed action space.
-
-        Returns:
-            A bool array of length :data:`ACTION_SPACE`.
-        """
-        import numpy as np
-
-        mask = np.zeros(ACTION_SPACE, dtype=np.bool_)
-        mask[self._s.legal_actions()] = True
-        return mask
 
     def play(
         self, seat: int, move: Move | Mapping[str, Any]

@@ -10,10 +10,6 @@ from parlour._core import gyla as _gyla
 from parlour._native import fold_into_base
 from parlour.errors import IllegalMoveError, NotationError
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 __all__ = [
     "ACTION_SPACE",
     "ERROR_CODES",
@@ -366,21 +362,6 @@ class GylaState(_gyla.GylaState):
         return tuple(out)
 
     # ----- the uniform state protocol -----------------------------------------------------
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """The legal moves as a boolean mask over :data:`ACTION_SPACE` (41 actions).
-
-        Returns:
-            A numpy bool array of length 41.
-        """
-        import numpy as np
-
-        mask = np.zeros(len(ACTION_SPACE), dtype=np.bool_)
-        if self._core.phase == "not_started":
-            mask[len(ACTION_SPACE) - 1] = True
-        else:
-            mask[self._core.legal_action_indices()] = True
-        return mask
 
     def apply(self, move: str) -> GylaState:
         """The position after the seat to move makes ``move`` (computer seats then move).

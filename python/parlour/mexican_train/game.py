@@ -34,10 +34,6 @@ from parlour.mexican_train.tiles import (
     to_uint32,
 )
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 __all__ = [
     "TRAIN_ACTIONS",
     "FrozenMove",
@@ -530,15 +526,6 @@ class TrainGame(_core.TrainGame):
     def returns(self) -> tuple[float, ...]:
         """Per seat: minus the seat's total pips so far (higher is better)."""
         return tuple(float(x) for x in self._state.returns())
-
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """A boolean mask over the fixed action space of :data:`TRAIN_ACTIONS` actions."""
-        import numpy as np
-
-        mask = np.zeros(TRAIN_ACTIONS, dtype=np.bool_)
-        for m in self._state.moves():
-            mask[_action(m)] = True
-        return mask
 
     def to_notation(self) -> str:
         """The saved-game text (:func:`encode_train`)."""

@@ -125,6 +125,11 @@ impl<T: Packed> Moves<'_, T> {
     pub fn bits(&self) -> impl ExactSizeIterator<Item = u16> + Clone + '_ {
         self.slots().iter().map(|m| m.load(Ordering::Relaxed))
     }
+
+    /// The moves in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + Clone + '_ {
+        self.bits().map(T::unpack)
+    }
 }
 
 #[cfg(test)]

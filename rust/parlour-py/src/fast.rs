@@ -13,7 +13,7 @@ use parlour_core::game::GameState;
 use parlour_core::lazy::{LazyMoves, Moves, Packed};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyInt, PyTuple, PyType};
+use pyo3::types::{PyByteArray, PyInt, PyTuple, PyType};
 use std::cell::Cell;
 use std::thread::LocalKey;
 
@@ -176,4 +176,45 @@ pub fn with_buffer<T, R>(
     let out = f(&mut buf);
     key.set(buf);
     out
+}
+
+/// A numpy bool array of `size` entries, true at each of `actions` (a game's `legal_mask()`).
+///
+/// The entries are written in Rust into a `bytearray`, which `numpy.frombuffer` wraps without
+/// a copy (the array is writable and keeps the bytearray alive): one numpy call per mask,
+/// instead of a Python-side `zeros` and one assignment per legal move. numpy is imported on
+/// the first call, not when parlour is. An action outside `0..size` is a `ConfigError`
+/// (`INTERNAL_ERROR`): the game's action ids and its action space are out of step.
+///
+/// # Errors
+/// When numpy cannot be imported, or an action is out of range.
+pub fn mask_array<I>(py: Python<'_>, size: usize, actions: I) -> PyResult<Bound<'_, PyAny>>
+where
+    I: IntoIterator<Item = usize>,
+{
+    static FROMBUFFER: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+    let (frombuffer, dtype) = FROMBUFFER.get_or_try_init(py, || -> PyResult<_> {
+        let np = py.import("numpy")?;
+        Ok((
+            np.getattr("frombuffer")?.unbind(),
+            np.getattr("bool_")?.unbind(),
+        ))
+    })?;
+    let mut outside = None;
+    let bytes = PyByteArray::new_with(py, size, |buf| {
+        for a in actions {
+            match buf.get_mut(a) {
+                Some(x) => *x = 1,
+                None => outside = Some(a),
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(a) = outside {
+        return Err(crate::errors::config_err(
+            "INTERNAL_ERROR",
+            format!("action {a} is outside the action space of {size}"),
+        ));
+    }
+    frombuffer.bind(py).call1((bytes, dtype.bind(py)))
 }

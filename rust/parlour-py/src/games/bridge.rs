@@ -3,7 +3,7 @@
 //! Cards cross the boundary as bit indices (`suit * 16 + rank`), hands as `u64` masks, seats
 //! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
-use super::trickplay::{legal_moves, move_table, nth_legal};
+use super::trickplay::{legal_mask, legal_moves, move_table, nth_legal};
 use crate::cards::card;
 use crate::errors::{config_err, detached, guarded, NotationError};
 use crate::fast::Spawner;
@@ -385,6 +385,14 @@ impl PyBridgePlayState {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// The legal cards as a bool mask over the 52 actions ``suit * 13 + rank``.
+    ///
+    /// Returns:
+    ///     A numpy bool array of length 52.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        legal_mask(py, self.inner.trick_play())
     }
 
     /// The legal cards (spades two … ace, then hearts, diamonds, clubs).

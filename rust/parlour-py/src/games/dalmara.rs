@@ -3,7 +3,7 @@
 //! DMN parsing in `parlour.dalmara`.
 
 use crate::errors::{caught, config_err, guarded, to_py};
-use crate::fast::{kept_moves, pick, with_buffer, Spawner};
+use crate::fast::{kept_moves, mask_array, pick, with_buffer, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
     parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, Py
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use std::cell::Cell;
 
 const CARD_STR: [&str; 64] = [
@@ -639,18 +639,6 @@ impl PyCore {
     fn legal<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
         legal_list(py, &self.inner, seat)
     }
-    /// The legal-move mask over the fixed action space, as bytes (0/1).
-    fn legal_mask_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut buf = Vec::with_capacity(16);
-        self.inner.protocol_moves(&mut buf);
-        let mut mask = [0u8; ACTION_SPACE];
-        for m in buf {
-            if let Some(x) = mask.get_mut(m.action_index()) {
-                *x = 1;
-            }
-        }
-        PyBytes::new(py, &mask)
-    }
     /// Per-seat returns (see the core's `returns`).
     fn returns(&self) -> Vec<f32> {
         let mut r = vec![0.0; self.inner.seats()];
@@ -836,6 +824,16 @@ impl PyGameState {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// Legal moves as a bool mask over the fixed action space of 108 actions.
+    ///
+    /// Returns:
+    ///     A numpy bool array: plays of card ``suit*13+rank`` at 0-51, pickups at 52-103,
+    ///     declarations (spades, hearts, diamonds, clubs) at 104-107.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.moves();
+        mask_array(py, ACTION_SPACE, moves.iter().map(Move::action_index))
     }
 
     /// The legal moves of the seat to move.

@@ -6,12 +6,12 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, kept_moves, pick, Spawner};
+use crate::fast::{exact_index, kept_moves, mask_array, pick, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
-    card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant,
+    card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
@@ -322,11 +322,6 @@ impl PyDurak {
         let next = self.after_index(index)?;
         let over = next.inner.over();
         Ok((*next, over))
-    }
-
-    /// The legal moves of the seat to move as indices of the fixed action space.
-    fn legal_actions(&self) -> Vec<usize> {
-        self.moves().bits().map(usize::from).collect()
     }
 
     /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
@@ -645,6 +640,14 @@ impl PyDurakGame {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.s.inner.zobrist()
+    }
+
+    /// The legal moves of the seat to move over the fixed action space.
+    ///
+    /// Returns:
+    ///     A numpy bool array of length :data:`ACTION_SPACE`.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        mask_array(py, ACTION_SPACE, self.s.moves().bits().map(usize::from))
     }
 
     /// The legal moves of the seat to move, in the reference's order.

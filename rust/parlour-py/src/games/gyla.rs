@@ -2,7 +2,7 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded};
-use crate::fast::{pick, with_buffer, Spawner};
+use crate::fast::{mask_array, pick, with_buffer, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
 use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
@@ -418,13 +418,6 @@ impl PyGyla {
         v.into_iter().map(move_text).collect()
     }
 
-    /// Fixed action indices of the legal moves (cards 0–35 canonical, trumps 36–39).
-    fn legal_action_indices(&self) -> Vec<usize> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        v.into_iter().map(gyla::action_index).collect()
-    }
-
     /// The computer player's move now (suit name or card), or None.
     fn computer_move(&self) -> Option<String> {
         self.inner.computer_choice().map(move_text)
@@ -576,6 +569,21 @@ impl PyGylaState {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// The legal moves as a boolean mask over :data:`ACTION_SPACE` (41 actions).
+    ///
+    /// Returns:
+    ///     A numpy bool array of length 41: the 36 cards in canonical order, the four trump
+    ///     suits, then ``start``.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.inner.phase() == Phase::NotStarted {
+            return mask_array(py, START_ID + 1, [START_ID]);
+        }
+        with_buffer(&MOVES, |v| {
+            self.inner.legal_moves_into(v);
+            mask_array(py, START_ID + 1, v.iter().copied().map(gyla::action_index))
+        })
     }
 
     /// The legal moves in the game's order.

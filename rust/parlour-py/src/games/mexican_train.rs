@@ -4,10 +4,10 @@
 //! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, kept_moves, Spawner};
+use crate::fast::{exact_index, kept_moves, mask_array, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
-    ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove,
+    ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove, TRAIN_ACTIONS,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
@@ -627,6 +627,16 @@ impl PyTrainGame {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.state.inner.zobrist()
+    }
+
+    /// A boolean mask over the fixed action space of :data:`TRAIN_ACTIONS` actions.
+    ///
+    /// Returns:
+    ///     A numpy bool array: a play at ``tile index * 9 + train`` (tiles in double-fifteen
+    ///     order), then draw, pass and next.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.moves();
+        mask_array(py, TRAIN_ACTIONS, moves.iter().map(TrainMove::action))
     }
 
     /// ``train_moves(self)``: the legal moves in the engine's order.

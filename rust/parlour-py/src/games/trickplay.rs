@@ -5,7 +5,7 @@
 //! objects, `None` in the 12 gaps), its own argument checks and its own errors; these helpers
 //! do the rest.
 
-use crate::fast::{exact_index, pick};
+use crate::fast::{exact_index, mask_array, pick};
 use parlour_core::cards::Card;
 use parlour_core::trickplay::TrickPlay;
 use pyo3::prelude::*;
@@ -48,4 +48,16 @@ pub fn legal_moves<'py, const T: usize>(
 pub fn nth_legal<const T: usize>(play: &TrickPlay<T>, index: &Bound<'_, PyAny>) -> Option<Card> {
     let legal = play.legal();
     exact_index(index, legal.len() as usize).and_then(|i| legal.nth(i))
+}
+
+/// The legal cards of `play` as a numpy bool mask over the 52 actions `suit * 13 + rank`.
+///
+/// # Errors
+/// When numpy cannot be imported.
+pub fn legal_mask<'py, const T: usize>(
+    py: Python<'py>,
+    play: &TrickPlay<T>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let action = |c: Card| usize::from(c.index() >> 4) * 13 + usize::from(c.index() & 15);
+    mask_array(py, 52, play.legal().iter().map(action))
 }

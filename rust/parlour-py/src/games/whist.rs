@@ -1,6 +1,6 @@
 //! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
 
-use super::trickplay::{legal_moves, move_table, nth_legal};
+use super::trickplay::{legal_mask, legal_moves, move_table, nth_legal};
 use crate::cards::card;
 use crate::errors::{config_err, guarded, IllegalMoveError};
 use crate::fast::Spawner;
@@ -209,6 +209,14 @@ impl PyState {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// The legal cards as a bool mask over the 52 actions ``suit * 13 + rank``.
+    ///
+    /// Returns:
+    ///     A numpy bool array of length 52.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        legal_mask(py, self.inner.trick_play())
     }
 
     /// The legal cards, in index order.

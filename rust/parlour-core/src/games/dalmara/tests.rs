@@ -419,6 +419,7 @@ fn kept_moves_are_the_listed_moves() {
             for (i, &m) in listed.iter().enumerate() {
                 assert_eq!(moves.get(i), Some(m));
             }
+            assert_eq!(moves.iter().collect::<Vec<_>>(), listed);
             let pick = listed[rng.index(listed.len())];
             g.apply_mut(pick).unwrap();
         }

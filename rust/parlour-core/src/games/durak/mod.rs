@@ -28,7 +28,9 @@ pub mod sha256;
 pub mod state;
 
 pub use rules::{Bout, How, Outcome};
-pub use state::{Durak, DurakConfig, Event, EventCount, EventSink, Kind, Move, Phase, Variant};
+pub use state::{
+    Durak, DurakConfig, Event, EventCount, EventSink, Kind, Move, Phase, Variant, ACTION_SPACE,
+};
 
 use crate::error::Result;
 use crate::game::{GameState, Seat};

@@ -134,7 +134,7 @@ impl Move {
     pub fn with(kind: Kind, card: u8) -> Move {
         Move { kind, card }
     }
-    /// The move's index in the fixed action space (`ACTION_SPACE` = 111 in Python): attack
+    /// The move's index in the fixed action space of [`ACTION_SPACE`] actions: attack
     /// 0..=35, beat 36..=71, transfer 72..=107 (card id − 1), take 108, done 109, swap 110;
     /// resign is 111, outside the space.
     #[must_use]
@@ -165,6 +165,9 @@ impl Move {
         }
     }
 }
+
+/// Size of Durak's fixed action space ([`Move::action`]; Python's `ACTION_SPACE`).
+pub const ACTION_SPACE: usize = 111;
 
 /// A move packs as its action index.
 impl crate::lazy::Packed for Move {

@@ -26,6 +26,10 @@ use tiles::{
     shuffle_in_place, tile_of, Mulberry32, Tile,
 };
 
+/// Size of Mexican Train's fixed action space ([`TrainMove::action`]): 136 tiles of the
+/// double-fifteen set times 9 trains, then draw, pass and next.
+pub const TRAIN_ACTIONS: usize = 136 * 9 + 3;
+
 /// One move at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TrainMove {
@@ -65,6 +69,24 @@ impl TrainMove {
             TrainMove::Draw => 2304,
             TrainMove::Pass => 2305,
             TrainMove::Next => 2306,
+        }
+    }
+
+    /// The move's index in the fixed action space of [`TRAIN_ACTIONS`] actions: a play is
+    /// `tile index * 9 + train`, the tile index counting the double-fifteen set in order
+    /// (0-0, 0-1 … 0-15, 1-1 … 15-15), then draw, pass and next.
+    #[must_use]
+    pub fn action(self) -> usize {
+        match self {
+            TrainMove::Play { tile, train } => {
+                let (lo, hi) = (usize::from(tile >> 4), usize::from(tile & 15));
+                // tiles before lo-lo: 16 + 15 + … + (17 - lo), then hi - lo more
+                let index = lo * 16 - lo * lo.saturating_sub(1) / 2 + hi.saturating_sub(lo);
+                index * 9 + usize::from(train)
+            }
+            TrainMove::Draw => TRAIN_ACTIONS - 3,
+            TrainMove::Pass => TRAIN_ACTIONS - 2,
+            TrainMove::Next => TRAIN_ACTIONS - 1,
         }
     }
 

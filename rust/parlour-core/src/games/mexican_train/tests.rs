@@ -255,3 +255,24 @@ fn every_move_id_unpacks_to_its_move() {
         assert!(ids.insert(m.id()), "{m:?} shares its id");
     }
 }
+
+#[test]
+fn every_move_has_its_own_action_in_the_action_space() {
+    // Plays in double-fifteen order, tile by tile and train by train, then draw, pass, next.
+    let mut expected = 0;
+    for tile in tiles::every_tile(15) {
+        for train in 0..9u8 {
+            assert_eq!(
+                TrainMove::Play { tile, train }.action(),
+                expected,
+                "{tile} {train}"
+            );
+            expected += 1;
+        }
+    }
+    for mv in [TrainMove::Draw, TrainMove::Pass, TrainMove::Next] {
+        assert_eq!(mv.action(), expected);
+        expected += 1;
+    }
+    assert_eq!(expected, TRAIN_ACTIONS);
+}
