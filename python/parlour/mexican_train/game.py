@@ -353,8 +353,8 @@ class TrainGame(_core.TrainGame):
     The class is the Rust class ``parlour._core.mexican_train.TrainGame``, which holds the
     position and runs the hot path of Python loops (:attr:`is_terminal`, :attr:`to_move`,
     :attr:`zobrist`, :meth:`legal_moves`, :meth:`apply_index` and :meth:`apply` of a listed move)
-    without a Python frame; the
-    members below are written in Python and installed on it (``fold_into_base``).
+    without a Python frame; the members below are written in Python and installed on it
+    (``fold_into_base``).
     """
 
     # The core state (``_state``, in the Rust class) carries the table and the moves made;
@@ -516,9 +516,7 @@ class TrainGame(_core.TrainGame):
         The move is parsed, then checked against the rules (``IllegalMoveError``
         ``ILLEGAL_MOVE`` when refused).
         """
-        table = self._table
-        m = _parse_move(move, table.n, table.tiles)
-        game = None if m is None else self._play(*m)
+        game = _parsed_play(self, move)
         if game is None:
             raise IllegalMoveError("ILLEGAL_MOVE", f"the rules do not allow {move!r} now")
         return game
@@ -774,13 +772,14 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     if not isinstance(game, TrainGame):
         return None
     listed = game._apply_listed(move)
-    if listed is not None:
-        return listed
+    return listed if listed is not None else _parsed_play(game, move)
+
+
+def _parsed_play(game: TrainGame, move: object) -> TrainGame | None:
+    """The game after ``move`` parsed and checked against the rules, or None when refused."""
     table = game._table
     m = _parse_move(move, table.n, table.tiles)
-    if m is None:
-        return None
-    return game._play(*m)
+    return None if m is None else game._play(*m)
 
 
 def replay_train(

@@ -708,13 +708,12 @@ impl PyTrainGame {
         };
         let table = table.bind(py);
         let this = slf.get();
-        let moves = this.moves();
-        let found = moves.bits().position(|id| {
+        let listed = this.moves().iter().find(|m| {
             table
-                .get_borrowed_item(usize::from(id))
+                .get_borrowed_item(usize::from(m.id()))
                 .is_ok_and(|t| t.is(r#move))
         });
-        let Some(mv) = found.and_then(|i| moves.get(i)) else {
+        let Some(mv) = listed else {
             return Ok(None);
         };
         let next = this.state.after_listed(py, mv)?;
