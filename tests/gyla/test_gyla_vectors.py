@@ -88,13 +88,20 @@ def test_recorded_game_replays(game: list[dict[str, Any]]) -> None:
     assert state.is_terminal
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[g[0]["game_id"] for g in GAMES])
-def test_round_one_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
-    """Round 1 with the recorded computer seats: the AI moves inside the same calls."""
-    rec = game[0]
-    ai = [s == "ai" for s in rec["seats"]]
-    state = gyla.new_game(*NAMES, ai, seed=5)
+def _flow_round(state: gyla.GylaState, rec: dict[str, Any], ai: list[bool]) -> gyla.GylaState:
+    """Play one recorded round with the recorded computer seats moving inside the calls.
+
+    The round's deal is injected with ``deal_round`` (also when a computer starter has already
+    assigned trump and computer seats have played on a random deal); the other seats' actions
+    are the recorded ones. Checks the plays, the events and the score of the round.
+    """
     state, events = gyla.deal_round(state, rec["hands"])
+    began = events[1 if rec["round"] == 1 else 0]
+    assert (began.name, began.round) == ("round_started", rec["round"])
+    assert (list(began.scores), began.next_action) == (
+        rec["score_before"],
+        ("assign_trump", rec["starter"]),
+    )
     plays = [(p["seat"], p["card"]) for t in rec["tricks"] for p in t["plays"]]
     if not ai[rec["starter"] - 1]:
         action = {"name": "assign_trump", "player": rec["starter"], "suit": rec["trump"]}
@@ -109,8 +116,10 @@ def test_round_one_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
         assert not ai[seat - 1]
         state, ev = gyla.apply(state, {"name": "play_card", "player": seat, "card": card})
         events += ev
-    played = [(e.player, e.card) for e in events if e.card is not None]
     assert played[:36] == plays
+    trumped = [e for e in events if e.name == "trump_assigned"]
+    assert trumped[0].trump == u.SUIT_NAME[rec["trump"]]
+    assert trumped[0].player == rec["starter"]
     end = next(
         i
         for i, e in enumerate(events)
@@ -118,6 +127,34 @@ def test_round_one_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
     )
     assert u.triples(events[: end + 1]) == rec["events"]
     assert events[end].scores == tuple(rec["score_after"])
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g[0]["game_id"] for g in GAMES])
+def test_round_one_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
+    """Round 1 with the recorded computer seats: the AI moves inside the same calls."""
+    ai = [s == "ai" for s in game[0]["seats"]]
+    _flow_round(gyla.new_game(*NAMES, ai, seed=5), game[0], ai)
+
+
+MIXED = [g for g in GAMES if g[0]["mode"] == "mixed"]
+
+
+@pytest.mark.parametrize("game", MIXED, ids=[g[0]["game_id"] for g in MIXED])
+def test_mixed_game_with_engine_ai_seats(game: list[dict[str, Any]]) -> None:
+    """Every round of a game with computer and other seats, the computer moving in the calls.
+
+    A round that a computer seat starts has begun on a random deal by the time the previous
+    round's last card is played: ``deal_round`` undoes the computer seats' moves and deals the
+    recorded hands.
+    """
+    assert len(MIXED) >= 5
+    ai = [s == "ai" for s in game[0]["seats"]]
+    state = gyla.new_game(*NAMES, ai, seed=5)
+    for rec in game:
+        state = _flow_round(state, rec, ai)
+    assert state.is_terminal
+    assert state.winner == game[-1]["game_winner"]
 
 
 ERRORS = list(u.records("gyla_errors.jsonl"))

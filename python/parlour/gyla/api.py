@@ -297,12 +297,14 @@ def deal_round(
     """Start the current round from explicit hands, for replaying recorded games.
 
     On a game not yet started this is :func:`start` with these hands (``game_started`` and
-    ``round_started``); at the start of a later round (trump not yet assigned) it replaces the
-    round's deal (``round_started``). Hand order matters: it decides the computer player's
-    tie-breaks. Computer seats then move at once.
+    ``round_started``); in a later round it replaces the round's deal (``round_started``) as
+    long as no seat but the computer's has acted in the round: before trump is assigned, or
+    when a computer starter assigned it and only computer seats have played since (their moves
+    are undone). Hand order matters: it decides the computer player's tie-breaks. Computer
+    seats then move at once.
 
     Args:
-        state: A game not yet started, or at the start of a round.
+        state: A game not yet started, or a round in which only computer seats have acted.
         hands: Four hands of nine cards each (seat 1 first), in hand order.
         starter: Who assigns trump and leads; by default the rules decide (the holder of the
             9 of diamonds in round one, later the rotation rule).
@@ -315,8 +317,8 @@ def deal_round(
         ConfigError: ``INVALID_DEAL`` for hands that are not 36 distinct cards dealt nine a
             seat, ``REDEAL_REQUIRED`` for a deal the engine would re-shuffle (a hand with all
             four 6s or all four 7s), ``INVALID_PLAYER`` for a starter outside 1-4.
-        GylaError: ``NO_ACTION_EXPECTED`` after the game, ``ROUND_IN_PROGRESS`` once trump is
-            assigned.
+        GylaError: ``NO_ACTION_EXPECTED`` after the game, ``ROUND_IN_PROGRESS`` once a seat
+            the computer does not play has acted in the round.
     """
     _check_state(state)
     if not _is_hands(hands):

@@ -672,6 +672,22 @@ impl Gyla {
         h ^ zobrist::feature(F_AI, ai_bits)
     }
 
+    /// True while every action of the current round was a computer seat's: trump not yet
+    /// assigned, or assigned by a computer starter with only computer seats playing since.
+    fn only_computers_acted(&self) -> bool {
+        self.trump.is_none()
+            || (self.is_computer(self.starter)
+                && (0..usize::from(self.nplays)).all(|i| self.is_computer(self.player_of(i))))
+    }
+
+    /// Whether the engine plays seat `p` (1–4).
+    fn is_computer(&self, p: u8) -> bool {
+        self.ai
+            .get(usize::from(p).wrapping_sub(1))
+            .copied()
+            .unwrap_or(false)
+    }
+
     // ----- transitions -------------------------------------------------------------------
 
     /// Set up round `round` with `hands` (in hand order) and `starter`; no event.
@@ -835,12 +851,7 @@ impl Gyla {
     /// Let computer seats move while the next action is theirs.
     fn run_ai(&mut self, mut events: Option<&mut Vec<Event>>) {
         while let Some(next) = self.next_action() {
-            if !self
-                .ai
-                .get(usize::from(next.player - 1))
-                .copied()
-                .unwrap_or(false)
-            {
+            if !self.is_computer(next.player) {
                 break;
             }
             let Some(mv) = self.computer_choice() else {
@@ -888,16 +899,19 @@ impl Gyla {
     }
 
     /// Start the current round from explicit hands (for replaying recorded games): on a game
-    /// not yet started this is `start` with these hands; at the start of a later round (trump
-    /// not yet assigned) it replaces that round's deal. `starter` overrides who assigns trump
-    /// and leads; by default the 9♦ holder in round 1, else the rotation rule's starter.
-    /// Emits `game_started` (round 1 only) and `round_started`, then the computer seats move.
+    /// not yet started this is `start` with these hands; in a later round it replaces that
+    /// round's deal, while no seat but the computer's has acted in the round (before trump is
+    /// assigned, or when a computer starter assigned it and only computer seats have played
+    /// since: their moves are undone and made again on the new hands). `starter` overrides who
+    /// assigns trump and leads; by default the 9♦ holder in round 1, else the rotation rule's
+    /// starter. Emits `game_started` (round 1 only) and `round_started`, then the computer
+    /// seats move.
     ///
     /// # Errors
     /// `INVALID_DEAL` for hands that are not four hands of nine distinct cards of the deck,
     /// `REDEAL_REQUIRED` for a deal the engine would re-shuffle, `INVALID_PLAYER` for a starter
-    /// outside 1–4, `NO_ACTION_EXPECTED` after the game, `ROUND_IN_PROGRESS` once trump is
-    /// assigned.
+    /// outside 1–4, `NO_ACTION_EXPECTED` after the game, `ROUND_IN_PROGRESS` once a seat that
+    /// the computer does not play has acted in the round.
     pub fn deal_round(
         &mut self,
         hands: &[Vec<Card>],
@@ -919,7 +933,7 @@ impl Gyla {
                 self.open_game(&hands, s, events);
                 Ok(())
             }
-            Phase::AssignTrump => {
+            Phase::AssignTrump | Phase::Play if self.only_computers_acted() => {
                 // by default the rules decide: the 9 of diamonds in round 1, else the
                 // rotation rule's starter, already chosen when the round began
                 let s = starter.unwrap_or_else(|| {
@@ -938,10 +952,11 @@ impl Gyla {
                 "NO_ACTION_EXPECTED",
                 "the game is over; no round can be dealt",
             )),
-            Phase::Play => Err(Error::illegal(
+            Phase::AssignTrump | Phase::Play => Err(Error::illegal(
                 "ROUND_IN_PROGRESS",
                 format!(
-                    "round {} is under way (trump assigned); deal a round before trump is assigned",
+                    "round {} is under way (a player has acted); deal a round before any seat \
+                     the computer does not play has acted in it",
                     self.round
                 ),
             )),

@@ -289,3 +289,47 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
         assert_eq!(refused, g);
     }
 }
+
+#[test]
+fn deal_round_replaces_a_round_only_computer_seats_have_acted_in() {
+    let hands_of = |seed| {
+        let mut g = Gyla::new(seed, [false; 4]);
+        g.start(&mut Vec::new()).unwrap();
+        (1..=4).map(|p| g.hand(p)).collect::<Vec<_>>()
+    };
+    let (h1, h2) = (hands_of(1), hands_of(2));
+    let ai = [false, true, true, true];
+    let mut g = Gyla::new(7, ai);
+    let mut ev = Vec::new();
+    g.deal_round(&h1, Some(2), &mut ev).unwrap();
+    // seat 2 assigned trump and led; seats 3 and 4 followed; seat 1 is on turn
+    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(g.nplays, 3);
+    assert_eq!(g.next_action().unwrap().player, 1);
+
+    let mut fresh = Gyla::new(7, ai);
+    let mut fresh_ev = Vec::new();
+    fresh.deal_round(&h2, Some(3), &mut fresh_ev).unwrap();
+    let mut again = Vec::new();
+    g.deal_round(&h2, Some(3), &mut again).unwrap();
+    assert_eq!(g, fresh);
+    assert_eq!(again, fresh_ev[1..]);
+    assert_eq!(again[0].kind, EventKind::RoundStarted);
+
+    // once seat 1 has played, the round is under way
+    let card = g.legal_cards(1)[0];
+    g.apply_action("play_card", 1, None, Some(card), &mut ev)
+        .unwrap();
+    let before = g.clone();
+    let e = g.deal_round(&h1, None, &mut ev).unwrap_err();
+    assert_eq!(e.code, "ROUND_IN_PROGRESS");
+    assert_eq!(g, before);
+
+    // so is a round whose trump seat 1 assigned
+    let mut h = Gyla::new(7, ai);
+    h.deal_round(&h1, Some(1), &mut ev).unwrap();
+    h.apply_action("assign_trump", 1, Some(Suit::Hearts), None, &mut ev)
+        .unwrap();
+    let e = h.deal_round(&h2, None, &mut ev).unwrap_err();
+    assert_eq!(e.code, "ROUND_IN_PROGRESS");
+}
