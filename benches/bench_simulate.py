@@ -4,7 +4,11 @@
 2. parlour Python-loop playouts (``legal_moves`` + ``apply_index`` per move from Python);
 3. OpenSpiel (``pyspiel``, from the ``bench`` extra) random playouts of bridge, hearts and
    spades, its per-move cost and its ``clone()`` cost, when it is installed;
-4. a plain pure-Python 4-player follow-suit loop with bitmask hands, as the floor.
+4. a plain pure-Python 4-player follow-suit loop with bitmask hands, as the floor;
+
+and the memory of runs of the first registered game: the traced Python peak at 20,000 to
+2,000,000 games, and the whole process's peak resident size at ``--rss-games`` (1 and 10
+million by default), each size in a fresh interpreter.
 
 Prints one JSON document; ``--write BENCHMARKS.md`` also writes the figures as ratios with the
 machine description, keeping the hand-written block between ``<!-- notes -->`` and
@@ -26,6 +30,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -275,12 +280,60 @@ def memory_check(
     return out
 
 
+# Run in a fresh interpreter by ``rss_check``: the peak resident bytes before and after one run.
+# Linux's VmHWM belongs to this process's own memory; its ru_maxrss would start at the parent's
+# size at the fork. Elsewhere ru_maxrss (bytes on macOS, KiB on the other systems).
+_RSS_CHILD = """
+import resource, sys, parlour
+def peak():
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return rss if sys.platform == "darwin" else rss * 1024
+game, n = sys.argv[1], int(sys.argv[2])
+parlour.simulate(game, 100, seed=1)
+before = peak()
+r = parlour.simulate(game, n, seed=1)
+after = peak()
+arrays = r.returns.nbytes + r.move_counts.nbytes + r.hashes.nbytes + r.winners.nbytes
+print(before, after, arrays)
+"""
+
+
+def rss_check(game: str, sizes: tuple[int, ...]) -> dict[str, float]:
+    """Peak resident memory of the whole process (Rust's allocations included, which
+    :func:`memory_check`'s tracing does not see) for one run of each size, each in a fresh
+    interpreter: the growth of the peak over the run, per game and beyond the result arrays.
+    """
+    out: dict[str, float] = {}
+    for n in sizes:
+        done = subprocess.run(
+            [sys.executable, "-c", _RSS_CHILD, game, str(n)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        before, after, arrays = (int(x) for x in done.stdout.split())
+        growth = after - before
+        out[f"rss_growth_bytes_per_game_at_{n}"] = growth / n
+        out[f"rss_growth_beyond_results_mb_at_{n}"] = (growth - arrays) / 1e6
+        out["result_bytes_per_game"] = arrays / n
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0, help="time budget per measurement")
     parser.add_argument("--write", type=Path, default=None, help="write BENCHMARKS.md here")
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs of each timed figure; the best is reported"
+    )
+    parser.add_argument(
+        "--rss-games",
+        default="1000000,10000000",
+        help="comma-separated run sizes of the whole-process memory check",
     )
     args = parser.parse_args()
     _register_loops()
@@ -297,6 +350,8 @@ def main() -> None:
     report["python_loop"], report["openspiel"] = per_move_loops(args.seconds, args.repeat)
     report["pure_python_floor"] = pure_python_floor(args.seconds)
     report["memory"] = memory_check(next(iter(parlour.GAMES)))
+    sizes = tuple(int(x) for x in args.rss_games.split(",") if x.strip())
+    report["memory"].update(rss_check(next(iter(parlour.GAMES)), sizes))
     floor = report["pure_python_floor"]
     ratios: dict[str, float] = {}
     for g, b in report["batch"].items():

@@ -15,7 +15,7 @@ RUNS = [
     ("bench_dalmara.py", ["--rounds", "1"], ["python_api_state_path_us_per_move", "targets"]),
     (
         "bench_simulate.py",
-        ["--seconds", "0.02", "--repeat", "1"],
+        ["--seconds", "0.02", "--repeat", "1", "--rss-games", "2000"],
         ["batch", "python_loop", "pure_python_floor", "memory", "ratios"],
     ),
     ("bench_core.py", [], []),
