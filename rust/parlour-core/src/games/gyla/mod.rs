@@ -955,8 +955,7 @@ impl Gyla {
             Phase::AssignTrump | Phase::Play => Err(Error::illegal(
                 "ROUND_IN_PROGRESS",
                 format!(
-                    "round {} is under way (a player has acted); deal a round before any seat \
-                     the computer does not play has acted in it",
+                    "round {} is under way: a seat the computer does not play has acted in it",
                     self.round
                 ),
             )),
