@@ -297,8 +297,9 @@ def deal_round(
     """Start the current round from explicit hands, for replaying recorded games.
 
     On a game not yet started this is :func:`start` with these hands (``game_started`` and
-    ``round_started``); in a later round it replaces the round's deal (``round_started``) as
-    long as no seat but the computer's has acted in the round: before trump is assigned, or
+    ``round_started``); once the game is under way it replaces the current round's deal
+    (``round_started``) as long as no seat but the computer's has acted in the round: before
+    trump is assigned, or
     when a computer starter assigned it and only computer seats have played since (their moves
     are undone). Hand order matters: it decides the computer player's tie-breaks. Computer
     seats then move at once.

@@ -899,13 +899,13 @@ impl Gyla {
     }
 
     /// Start the current round from explicit hands (for replaying recorded games): on a game
-    /// not yet started this is `start` with these hands; in a later round it replaces that
-    /// round's deal, while no seat but the computer's has acted in the round (before trump is
-    /// assigned, or when a computer starter assigned it and only computer seats have played
-    /// since: their moves are undone and made again on the new hands). `starter` overrides who
-    /// assigns trump and leads; by default the 9♦ holder in round 1, else the rotation rule's
-    /// starter. Emits `game_started` (round 1 only) and `round_started`, then the computer
-    /// seats move.
+    /// not yet started this is `start` with these hands; once the game is under way it
+    /// replaces the current round's deal, while no seat but the computer's has acted in the
+    /// round (before trump is assigned, or when a computer starter assigned it and only
+    /// computer seats have played since: their moves are undone and made again on the new
+    /// hands). `starter` overrides who assigns trump and leads; by default the 9♦ holder in
+    /// round 1, else the rotation rule's starter. Emits `game_started` (round 1 only) and
+    /// `round_started`, then the computer seats move.
     ///
     /// # Errors
     /// `INVALID_DEAL` for hands that are not four hands of nine distinct cards of the deck,
