@@ -13,6 +13,8 @@ from parlour.durak import (
     CODES,
     DurakError,
     DurakGame,
+    DurakMoveError,
+    Move,
     apply,
     cap_for,
     greedy_move,
@@ -52,6 +54,37 @@ def test_random_playouts_keep_the_protocol(seats: int, variant: str) -> None:
         assert len(state.returns()) == seats
         assert pickle.loads(pickle.dumps(state)) == state
         assert copy.deepcopy(state) == state
+
+
+def test_apply_of_a_listed_move_object_matches_the_checked_path() -> None:
+    # apply() makes a Move that legal_moves() returned without reading or checking it (found by
+    # identity); the result and its history must be those of the checked path (an equal Move
+    # made here), and a table Move that is not legal here must still be refused.
+    rng = random.Random(8)
+    refused = 0
+    for seats, variant in [(2, "podkidnoy"), (3, "perevodnoy")]:
+        g = new_game(u.seed32(f"listed-{seats}"), 1, seats, variant)
+        seen: dict[tuple[str, int | None], Move] = {}
+        while not g.is_terminal:
+            moves = g.legal_moves()
+            k = rng.randrange(len(moves))
+            made = Move(moves[k].kind, moves[k].card)
+            assert made is not moves[k]
+            fast, checked = g.apply(moves[k]), g.apply(made)
+            assert fast == checked == g.apply_index(k)
+            assert fast.history == checked.history
+            for m in seen.values():
+                if m not in moves:
+                    text = g.to_notation()
+                    with pytest.raises(DurakMoveError) as e:
+                        g.apply(m)
+                    # the reference's codes, and perevodnoy's own refusal (docs/durak.md)
+                    assert e.value.code in (*CODES, "CANNOT_TRANSFER")
+                    assert g.to_notation() == text
+                    refused += 1
+            seen.update(((m.kind, m.card), m) for m in moves[:2])
+            g = fast
+    assert refused > 100
 
 
 def test_replay_properties() -> None:

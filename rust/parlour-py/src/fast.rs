@@ -39,6 +39,23 @@ where
     PyTuple::new(table.py(), ids.map(|i| table.get_borrowed_item(i).ok()))
 }
 
+/// The listed move whose entry in `table` (the move objects of `legal_moves()`, indexed by
+/// packed move) is `obj` itself, if any: `apply` of an object that `legal_moves()` returned
+/// then skips reading and checking it. An equal object made elsewhere is not found here; the
+/// caller's checked path takes it.
+pub fn listed_object<T: Packed>(
+    moves: &Moves<'_, T>,
+    table: &Bound<'_, PyTuple>,
+    obj: &Bound<'_, PyAny>,
+) -> Option<T> {
+    let at = moves.bits().position(|id| {
+        table
+            .get_borrowed_item(usize::from(id))
+            .is_ok_and(|entry| entry.is(obj))
+    })?;
+    moves.get(at)
+}
+
 /// The index `obj` when it is a plain `int` (not a `bool`) in `0..len`, else `None`; the caller
 /// raises its game's error.
 #[must_use]

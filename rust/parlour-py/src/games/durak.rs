@@ -6,7 +6,7 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, kept_moves, mask_array, pick, Spawner};
+use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
@@ -71,7 +71,7 @@ impl PyDurak {
         kept_moves(&self.legal, &self.inner, &LISTED)
     }
 
-    /// The state after the `index`-th legal move, logged: copied once, straight into its box.
+    /// The state after the `index`-th legal move, logged.
     fn after_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Box<Self>> {
         let v = self.moves();
         let i = exact_index(index, v.len()).or_else(|| {
@@ -84,6 +84,11 @@ impl PyDurak {
         let Some(mv) = i.and_then(|i| v.get(i)) else {
             return Err(bad_index(v.len()));
         };
+        self.after_listed(mv)
+    }
+
+    /// The state after `mv`, one of the legal moves, logged: copied once, straight into its box.
+    fn after_listed(&self, mv: Move) -> PyResult<Box<Self>> {
         let mut next = Box::new(PyDurak::bare(self.inner.clone()));
         // `mv` is listed for the seat to move, so no refusal check is needed.
         let seat = guarded(|| Ok(next.inner.play_listed(mv)))?;
@@ -670,7 +675,9 @@ impl PyDurakGame {
         Self::spawn(slf, next)
     }
 
-    /// The game after the seat to move plays ``move`` (a ``Move`` or an action object).
+    /// The game after the seat to move plays ``move`` (a ``Move`` or an action object). A move
+    /// object that :meth:`legal_moves` returned here is made without reading or checking it
+    /// again.
     ///
     /// Raises:
     ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
@@ -681,6 +688,10 @@ impl PyDurakGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let table = move_table(py)?;
+        let this = slf.get();
+        if let Some(mv) = listed_object(&this.s.moves(), table, r#move) {
+            return Self::spawn(slf, this.s.after_listed(mv)?);
+        }
         let cls: Bound<'py, PyType> = table.get_borrowed_item(0)?.get_type();
         if r#move.is_instance(&cls)? {
             let kind: Option<PyBackedStr> = r#move.getattr(intern!(py, "kind"))?.extract()?;

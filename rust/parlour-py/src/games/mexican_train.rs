@@ -4,7 +4,7 @@
 //! it was made with (a shared [`Trail`], so a move allocates nothing for it).
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, kept_moves, mask_array, Spawner};
+use crate::fast::{exact_index, kept_moves, listed_object, mask_array, Spawner};
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove, TRAIN_ACTIONS,
@@ -706,14 +706,8 @@ impl PyTrainGame {
         let Some(table) = MOVES_TABLE.get(py) else {
             return Ok(None);
         };
-        let table = table.bind(py);
         let this = slf.get();
-        let listed = this.moves().iter().find(|m| {
-            table
-                .get_borrowed_item(usize::from(m.id()))
-                .is_ok_and(|t| t.is(r#move))
-        });
-        let Some(mv) = listed else {
+        let Some(mv) = listed_object(&this.moves(), table.bind(py), r#move) else {
             return Ok(None);
         };
         let next = this.state.after_listed(py, mv)?;
