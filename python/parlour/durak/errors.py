@@ -1,9 +1,11 @@
-"""Durak's errors: every refusal is a :class:`DurakError` with the reference's code, upper-cased.
+"""Durak's errors: every refusal is a :class:`DurakError` with a stable code.
 
-A refused move raises :class:`DurakMoveError` (also an ``IllegalMoveError``); a bad seed, deal
-number, seat count, card id or suit raises :class:`DurakConfigError` (also a ``ConfigError``).
-Malformed notation raises parlour's ``NotationError`` and an impossible position its
-``InvalidStateError``.
+The reference's refusals keep its codes, upper-cased (:data:`CODES`); what parlour adds (the
+perevodnoy transfer, 3-6 seats, the protocol, the bot) has codes of its own. A refused move
+raises :class:`DurakMoveError` (also an ``IllegalMoveError``); a bad seed, deal number, seat
+count, variant, card id, suit, index or bot setting raises :class:`DurakConfigError` (also a
+``ConfigError``). Malformed notation raises parlour's ``NotationError`` and an impossible
+position its ``InvalidStateError``. ``docs/durak.md`` lists every code.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ CODES: tuple[str, ...] = (
 
 
 class DurakError(ParlourError):
-    """Base class of Durak's errors; ``code`` is the reference's code in upper case."""
+    """Base class of Durak's errors; ``code`` is the reference's (upper-cased) or parlour's."""
 
 
 class DurakMoveError(DurakError, IllegalMoveError):
