@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import re
 
 import pytest
 
@@ -35,3 +36,54 @@ def test_module_docstrings(name: str) -> None:
     assert module.__doc__, f"{name} has no module docstring"
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+# Each game's sources, and the doc whose tables list every code they raise.
+CATALOGUES = {
+    "bridge": (
+        ["rust/parlour-core/src/games/bridge/*.rs", "rust/parlour-py/src/games/bridge.rs"],
+        "python/parlour/bridge/*.py",
+        "docs/bridge.md",
+    ),
+    "dalmara": (
+        ["rust/parlour-core/src/games/dalmara/*.rs", "rust/parlour-py/src/games/dalmara.rs"],
+        "python/parlour/dalmara/*.py",
+        "docs/dalmara.md",
+    ),
+    "durak": (
+        ["rust/parlour-core/src/games/durak/*.rs", "rust/parlour-py/src/games/durak.rs"],
+        "python/parlour/durak/*.py",
+        "docs/durak.md",
+    ),
+    "gyla": (
+        ["rust/parlour-core/src/games/gyla/*.rs", "rust/parlour-py/src/games/gyla.rs"],
+        "python/parlour/gyla/*.py",
+        "docs/gyla.md",
+    ),
+    "mexican_train": (
+        [
+            "rust/parlour-core/src/games/mexican_train/*.rs",
+            "rust/parlour-py/src/games/mexican_train.rs",
+        ],
+        "python/parlour/mexican_train/*.py",
+        "docs/mexican_train.md",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(CATALOGUES))
+def test_every_error_code_raised_is_in_the_docs_catalogue(game: str) -> None:
+    # The codes passed to an error in a game's sources (Rust core and binding, Python package)
+    # must all be in a table of its doc: a new code is documented with it.
+    rust, python, doc = CATALOGUES[game]
+    sources = [f for pattern in [*rust, python] for f in ROOT.glob(pattern)]
+    raised: set[str] = set()
+    for f in sources:
+        if f.name != "tests.rs":
+            text = f.read_text()
+            raised.update(re.findall(r'(?:err|Error::\w+|Error)\(\s*\(?\s*"([A-Z][A-Z_]+)"', text))
+    assert len(raised) >= 10, raised
+    docs = (ROOT / doc).read_text()
+    rows = "\n".join(line for line in docs.splitlines() if line.startswith("| "))
+    documented = set(re.findall(r"`([A-Z][A-Z_]+)`", rows))
+    assert raised <= documented, sorted(raised - documented)
