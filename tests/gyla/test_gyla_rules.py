@@ -386,6 +386,39 @@ def test_uniform_protocol() -> None:
     assert info.value.code == "ALREADY_STARTED"
 
 
+class _Text(str):
+    """A str subclass (as numpy's ``str_`` is): apply reads it as its text."""
+
+
+def test_apply_makes_legal_moves_and_refuses_the_others() -> None:
+    # apply(move) makes a legal move as apply_index does, whether the move is legal_moves()'s
+    # own string, an equal string made here or a str subclass; every other card gets the
+    # engine's refusal (MUST_FOLLOW_SUIT for a held card, CARD_NOT_HELD for another's) and
+    # leaves the state unchanged.
+    state = gyla.new_game(*NAMES, [False] * 4, seed=5).apply("start")
+    codes = {"MUST_FOLLOW_SUIT": 0, "CARD_NOT_HELD": 0}
+    step = 0
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        i = step % len(moves)
+        made = state.apply_index(i)
+        assert state.apply(moves[i]) == made
+        assert state.apply("".join(list(moves[i]))) == made
+        assert state.apply(_Text(moves[i])) == made
+        if state.next_action is not None and state.next_action.name == "play_card":
+            text = state.to_notation()
+            for card in gyla.ACTION_SPACE[:36]:
+                if card not in moves:
+                    with pytest.raises(gyla.GylaError) as info:
+                        state.apply(card)
+                    assert info.value.code in codes
+                    codes[info.value.code] += 1
+                    assert state.to_notation() == text
+        state = made
+        step += 1
+    assert min(codes.values()) > 50, codes
+
+
 def test_simulate_registry() -> None:
     assert parlour.GAMES["gyla"].computer
     a = parlour.simulate("gyla", 40, seed=3, policy="computer", threads=1)

@@ -46,7 +46,6 @@ ERROR_CODES: Final = (
 ACTION_SPACE: Final = _gyla.action_space()
 """The fixed action space of :meth:`GylaState.legal_mask`: the 36 cards in the engine's
 canonical order (``6C 6S 6H 6D 7C …``), the four trump suits, then ``"start"``."""
-_ACTION_INDEX: Final = {a: i for i, a in enumerate(ACTION_SPACE)}
 """The move id of each move string: its index in :data:`ACTION_SPACE` (the core's move ids)."""
 
 
@@ -363,31 +362,20 @@ class GylaState(_gyla.GylaState):
 
     # ----- the uniform state protocol -----------------------------------------------------
 
-    def apply(self, move: str) -> GylaState:
-        """The position after the seat to move makes ``move`` (computer seats then move).
+    def _apply_other(self, move: object) -> GylaState:
+        """:meth:`apply` of a move that is not a string of the action space.
+
+        The engine's own checks decide (they refuse anything that is not a card or suit).
 
         Args:
-            move: ``"start"``, a suit name (``"hearts"``) while trump is expected, or a card.
+            move: The move.
 
         Returns:
-            The new state; ``self`` is unchanged.
+            The new state.
 
         Raises:
-            GylaError: When the move is refused (see :data:`ERROR_CODES`).
+            GylaError: The engine's refusal.
         """
-        if type(move) is str:
-            i = _ACTION_INDEX.get(move)
-            if i is not None:
-                try:
-                    return self._apply_id(i)
-                except IllegalMoveError as e:
-                    _gyla_error(e)
-        if move == "start":
-            try:
-                core, _ = self._core.start()
-            except IllegalMoveError as e:
-                _gyla_error(e)
-            return self._with(core)
         n = self._core.next_action
         if n is None:
             try:

@@ -1,7 +1,9 @@
 //! `parlour._core.gyla`: the Gyla engine as a frozen state class. Conversion only; the rules
 //! live in `parlour_core::games::gyla`.
 
-use crate::errors::{config_err, detached, guarded};
+use crate::errors::{config_err, detached, guarded, IllegalMoveError};
+
+pyo3::import_exception!(parlour.gyla._state, GylaError);
 use crate::fast::{mask_array, pick, with_buffer, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
@@ -12,6 +14,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
@@ -144,13 +148,37 @@ fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<B
             format!("move index {index:?} out of range 0..{len}"),
         ));
     };
-    stepped(py, g, move |g| match mv {
-        None => g.start(&mut Vec::new()),
-        Some(mv) if g.apply_listed(mv) => Ok(()),
-        Some(_) => Err(Error::invalid_state(
-            "INTERNAL_ERROR",
-            "a listed move was refused",
-        )),
+    match mv {
+        None => stepped(py, g, |g| g.start(&mut Vec::new())),
+        Some(mv) => listed(py, g, mv),
+    }
+}
+
+/// The card or trump move of an action id (as `gyla::action_index`: card `rank * 4 + suit
+/// position`, then the four trumps); None for `start` and ids past the trumps.
+fn move_of_id(id: usize) -> Option<GylaMove> {
+    match id {
+        0..36 => {
+            let rank = u8::try_from(id / 4).map_or(0, |r| SIX + r);
+            Card::new(gyla::SUITS[id % 4], rank).map(GylaMove::Play)
+        }
+        36..40 => Some(GylaMove::Trump(gyla::SUITS[id - 36])),
+        _ => None,
+    }
+}
+
+/// The position after `mv`, one of the legal moves, made without the engine's checks; the
+/// computer seats then move.
+fn listed(py: Python<'_>, g: &Gyla, mv: GylaMove) -> PyResult<Box<Gyla>> {
+    stepped(py, g, move |g| {
+        if g.apply_listed(mv) {
+            Ok(())
+        } else {
+            Err(Error::invalid_state(
+                "INTERNAL_ERROR",
+                "a listed move was refused",
+            ))
+        }
     })
 }
 
@@ -162,14 +190,10 @@ fn apply_id(py: Python<'_>, g: &Gyla, id: usize) -> PyResult<Box<Gyla>> {
     if id == START_ID {
         return stepped(py, g, |g| g.start(&mut Vec::new()));
     }
-    // ids as `gyla::action_index`: card `rank * 4 + suit position`, then the four trumps
-    let (card, suit) = match id {
-        0..36 => {
-            let rank = u8::try_from(id / 4).map_or(0, |r| SIX + r);
-            (Card::new(gyla::SUITS[id % 4], rank), None)
-        }
-        36..40 => (None, Some(gyla::SUITS[id - 36])),
-        _ => (None, None),
+    let (card, suit) = match move_of_id(id) {
+        Some(GylaMove::Play(c)) => (Some(c), None),
+        Some(GylaMove::Trump(s)) => (None, Some(s)),
+        None => (None, None),
     };
     let (name, player) = g
         .next_action()
@@ -461,18 +485,33 @@ thread_local! {
 /// Makes the instances of Python subclasses of `GylaState` from Rust.
 static SPAWN: Spawner<PyGylaState> = Spawner::new(&PENDING);
 
+/// The moves of the fixed action space in order: the 36 cards in canonical order, the four
+/// trump suit names, then `start`.
+fn action_texts() -> impl Iterator<Item = String> {
+    gyla::canonical_deck()
+        .into_iter()
+        .map(|c| c.format(Spelling::RankSuit))
+        .chain(gyla::SUITS.iter().map(|&s| gyla::suit_name(s).to_string()))
+        .chain(std::iter::once("start".to_string()))
+}
+
+/// The action id of `obj` when it is a `str` (or a subclass, such as numpy's) of the action
+/// space.
+fn action_id(obj: &Bound<'_, PyAny>) -> Option<usize> {
+    static IDS: OnceLock<HashMap<String, usize>> = OnceLock::new();
+    let text = obj.cast::<PyString>().ok()?.to_str().ok()?;
+    IDS.get_or_init(|| action_texts().zip(0..).collect())
+        .get(text)
+        .copied()
+}
+
 /// The moves of the fixed action space as interned Python strings (the move table of
 /// `legal_moves`): the 36 cards in canonical order, the four trump suit names, then `start`.
 fn action_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
     static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
     TABLE
         .get_or_init(py, || {
-            let texts = gyla::canonical_deck()
-                .into_iter()
-                .map(|c| c.format(Spelling::RankSuit))
-                .chain(gyla::SUITS.iter().map(|&s| gyla::suit_name(s).to_string()))
-                .chain(std::iter::once("start".to_string()));
-            let items: Vec<_> = texts.map(|t| PyString::intern(py, &t)).collect();
+            let items: Vec<_> = action_texts().map(|t| PyString::intern(py, &t)).collect();
             PyTuple::new(py, items).map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
         })
         .bind(py)
@@ -615,10 +654,46 @@ impl PyGylaState {
         Self::spawn(slf, next)
     }
 
-    /// The protocol's `apply` of the move with this id (as `GylaCore.apply_id`).
-    fn _apply_id<'py>(slf: &Bound<'py, Self>, id: usize) -> PyResult<Bound<'py, PyAny>> {
-        let next = apply_id(slf.py(), &slf.get().inner, id)?;
+    /// The position after the seat to move makes ``move`` (computer seats then move).
+    ///
+    /// Args:
+    ///     move: ``"start"``, a suit name (``"hearts"``) while trump is expected, or a card.
+    ///
+    /// Returns:
+    ///     The new state; ``self`` is unchanged.
+    ///
+    /// Raises:
+    ///     GylaError: When the move is refused (see :data:`ERROR_CODES`).
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let Some(id) = action_id(r#move) else {
+            // not a move of the action space: the engine's own checks give the refusal
+            return slf.call_method1(pyo3::intern!(py, "_apply_other"), (r#move,));
+        };
+        let g = &slf.get().inner;
+        let next = match move_of_id(id) {
+            // a legal move is made as `apply_index` makes it
+            Some(mv) if g.is_legal(mv) => listed(py, g, mv)?,
+            _ => apply_id(py, g, id).map_err(|e| gyla_error(py, e))?,
+        };
         Self::spawn(slf, next)
+    }
+}
+
+/// An `IllegalMoveError` of the engine as a `GylaError` (same code and message); any other
+/// error unchanged.
+fn gyla_error(py: Python<'_>, e: PyErr) -> PyErr {
+    if !e.is_instance_of::<IllegalMoveError>(py) {
+        return e;
+    }
+    let value = e.value(py);
+    match (value.getattr("code"), value.getattr("message")) {
+        (Ok(code), Ok(message)) => GylaError::new_err((code.unbind(), message.unbind())),
+        _ => e,
     }
 }
 

@@ -1029,6 +1029,18 @@ impl Gyla {
             .is_some_and(|mv| self.apply_listed(mv))
     }
 
+    /// Whether `mv` is one of the legal moves now (the list [`Gyla::nth_legal`] indexes).
+    #[must_use]
+    pub fn is_legal(&self, mv: GylaMove) -> bool {
+        match (mv, self.phase()) {
+            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Play(card), Phase::Play) => {
+                self.legal_set(self.seat_to_play()).contains(card)
+            }
+            _ => false,
+        }
+    }
+
     /// Make `mv`, a move listed here ([`Gyla::nth_legal`], [`GameState::legal_moves_into`]),
     /// then let the computer seats move; no events. Only the cheap part of the check is made:
     /// a trump while trump is expected, or a card the seat to play holds (the follow rule is

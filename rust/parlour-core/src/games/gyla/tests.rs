@@ -333,3 +333,26 @@ fn deal_round_replaces_a_round_only_computer_seats_have_acted_in() {
     let e = h.deal_round(&h2, None, &mut ev).unwrap_err();
     assert_eq!(e.code, "ROUND_IN_PROGRESS");
 }
+
+#[test]
+fn is_legal_is_membership_of_the_move_list() {
+    let every: Vec<GylaMove> = canonical_deck()
+        .into_iter()
+        .map(GylaMove::Play)
+        .chain(SUITS.iter().map(|&s| GylaMove::Trump(s)))
+        .collect();
+    let legal_and_not = std::cell::Cell::new((0, 0));
+    for seed in 0..8 {
+        play_random(seed, |s| {
+            let mut buf = Vec::new();
+            s.legal_moves_into(&mut buf);
+            for &mv in &every {
+                assert_eq!(s.is_legal(mv), buf.contains(&mv), "{mv:?}");
+            }
+            let (yes, no) = legal_and_not.get();
+            legal_and_not.set((yes + buf.len(), no + every.len() - buf.len()));
+        });
+    }
+    let (yes, no) = legal_and_not.get();
+    assert!(yes > 1000 && no > 1000, "{yes} {no}");
+}
