@@ -87,7 +87,8 @@ type Stepped = (PyGyla, Vec<EventTuple>);
 const START_ID: usize = gyla::NUM_ACTIONS;
 
 /// A copy of `g` changed by `f`, run with the GIL released when computer seats may play on (for
-/// whole rounds), else held.
+/// whole rounds), else held. Always inlined: small, and on `apply_index`'s hot path.
+#[inline(always)]
 fn stepped(
     py: Python<'_>,
     g: &Gyla,
@@ -169,6 +170,7 @@ fn move_of_id(id: usize) -> Option<GylaMove> {
 
 /// The position after `mv`, one of the legal moves, made without the engine's checks; the
 /// computer seats then move.
+#[inline]
 fn listed(py: Python<'_>, g: &Gyla, mv: GylaMove) -> PyResult<Box<Gyla>> {
     stepped(py, g, move |g| {
         if g.apply_listed(mv) {
