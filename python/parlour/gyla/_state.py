@@ -46,7 +46,6 @@ ERROR_CODES: Final = (
 ACTION_SPACE: Final = _gyla.action_space()
 """The fixed action space of :meth:`GylaState.legal_mask`: the 36 cards in the engine's
 canonical order (``6C 6S 6H 6D 7C …``), the four trump suits, then ``"start"``."""
-"""The move id of each move string: its index in :data:`ACTION_SPACE` (the core's move ids)."""
 
 
 class GylaError(IllegalMoveError):

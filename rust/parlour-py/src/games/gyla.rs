@@ -2,8 +2,6 @@
 //! live in `parlour_core::games::gyla`.
 
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-
-pyo3::import_exception!(parlour.gyla._state, GylaError);
 use crate::fast::{mask_array, pick, with_buffer, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
@@ -16,6 +14,8 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple, PyType};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
+
+pyo3::import_exception!(parlour.gyla._state, GylaError);
 
 /// One event: `(name, next_name, next_player, round, player, card, trump, trick, winner,
 /// score1, score2)`; `next_name`/`card`/`trump` are None when absent, numbers 0.
