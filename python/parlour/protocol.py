@@ -7,9 +7,37 @@ immutable: :meth:`GameStateProtocol.apply` returns a new state and leaves its in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, TypedDict, runtime_checkable
 
-__all__ = ["GameStateProtocol"]
+__all__ = ["GameStateProtocol", "SeatView"]
+
+
+class SeatView(TypedDict):
+    """The keys every game's ``view(seat)`` starts with (each game's ``View`` adds its own).
+
+    A view is plain JSON data: ``json.dumps(state.view(seat))`` works as it is. It holds what
+    ``seat`` may know and nothing else: never another seat's hidden cards, the stock's order
+    or the seed.
+    """
+
+    game: str
+    """The simulator id of the game (``"whist"``, ``"durak"``, ...)."""
+    seat: int
+    """The seat the view is for."""
+    to_move: int | None
+    """The seat to move; None when the game is over."""
+    is_terminal: bool
+    """True when the game is over."""
+    hand: list[str]
+    """The seat's own cards or tiles, in the game's spelling."""
+    hand_sizes: list[int]
+    """How many cards or tiles each seat holds, by seat."""
+    legal_moves: list[str]
+    """The seat's legal moves as text its game reads; empty unless the seat is to move."""
+    legal_actions: list[int]
+    """The same moves as action ids (the indices of ``legal_mask()``)."""
+    returns: list[float]
+    """The state's ``returns()`` (public: points, tricks or wins so far)."""
 
 
 @runtime_checkable
@@ -55,3 +83,4 @@ class GameStateProtocol(Protocol):
     def from_notation(cls, text: str) -> Self:
         """Parse a position; raises ``NotationError`` for malformed text."""
         ...
+

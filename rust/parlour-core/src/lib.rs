@@ -14,6 +14,8 @@
 //!   trump, tricks won, incremental hash), embedded by whist and the bridge play phase.
 //! * [`zobrist`]: 64-bit Zobrist keys for state hashing.
 //! * [`game`]: the [`game::GameState`] trait every game implements.
+//! * [`view`]: what each seat may see ([`view::Observe`]: view, observation, resample) and the
+//!   uniform constrained deal that resampling draws from.
 //! * [`sim`]: the playout loop and the batch simulator (rayon), written once against the trait.
 //! * [`trail`]: the record of moves that led to a position, shared between positions, with an
 //!   O(1) move added whether play goes straight on or branches.
@@ -47,6 +49,7 @@ pub mod sim;
 pub mod trail;
 pub mod trick;
 pub mod trickplay;
+pub mod view;
 pub mod zobrist;
 
 pub use error::{Error, ErrorKind};

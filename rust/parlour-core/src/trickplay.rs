@@ -59,8 +59,10 @@ pub enum Refusal {
 /// The state of a follow-suit card play with `T` trick tallies (see the module docs).
 ///
 /// Cards after the trick in progress are always [`Card::PLACEHOLDER`], so equal plays compare
-/// (and `Hash`) equal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// (and `Hash`) equal. The voids seen in the play (a seat that did not follow suit holds no
+/// card of the suit led) are knowledge of how the position was reached, not part of it: they
+/// take no part in equality, hashing or the notation.
+#[derive(Clone, Debug)]
 pub struct TrickPlay<const T: usize> {
     hands: [CardSet; 4],
     trick: [Card; 4],
@@ -69,6 +71,27 @@ pub struct TrickPlay<const T: usize> {
     trump: Option<Suit>,
     won: [u8; T],
     hash: u64,
+    /// Bit `s` of `voids[seat]`: `seat` has shown out of suit lane `s`.
+    voids: [u8; 4],
+}
+
+impl<const T: usize> PartialEq for TrickPlay<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hands == other.hands
+            && self.trick == other.trick
+            && self.trick_len == other.trick_len
+            && self.leader == other.leader
+            && self.trump == other.trump
+            && self.won == other.won
+    }
+}
+
+impl<const T: usize> Eq for TrickPlay<T> {}
+
+impl<const T: usize> std::hash::Hash for TrickPlay<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+    }
 }
 
 impl<const T: usize> TrickPlay<T> {
@@ -100,6 +123,7 @@ impl<const T: usize> TrickPlay<T> {
             trump,
             won,
             hash: 0,
+            voids: [0; 4],
         };
         s.hash = s.full_hash();
         s
@@ -176,6 +200,37 @@ impl<const T: usize> TrickPlay<T> {
             .legal(self.hands[self.seat_to_move() as usize], self.lead())
     }
 
+    /// The suits each seat has shown out of in this play (bit `s`: suit lane `s`), as seen
+    /// by every seat; empty for a play rebuilt from its parts.
+    #[must_use]
+    pub fn voids(&self) -> [u8; 4] {
+        self.voids
+    }
+
+    /// Whether `seat` has shown out of `suit`.
+    #[must_use]
+    pub fn is_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.voids[seat as usize % 4] & (1 << suit.index()) != 0
+    }
+
+    /// The cards played to finished tricks (every card not held and not in the trick).
+    #[must_use]
+    pub fn played(&self) -> CardSet {
+        let held = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
+        let full = held.union(CardSet::from_cards(self.trick()));
+        CardSet::FULL52.difference(full)
+    }
+
+    /// The same play with other hands (same sizes, the caller's to check): what resampling
+    /// makes. The voids seen are kept; the hash is computed anew.
+    #[must_use]
+    pub fn with_hands(&self, hands: [CardSet; 4]) -> Self {
+        let mut s = self.clone();
+        s.hands = hands;
+        s.hash = s.full_hash();
+        s
+    }
+
     /// The Zobrist hash of the play, kept up to date by [`TrickPlay::play`].
     #[must_use]
     pub fn hash(&self) -> u64 {
@@ -218,6 +273,11 @@ impl<const T: usize> TrickPlay<T> {
         if !self.rules().legal(hand, self.lead()).contains(card) {
             return Err(Refusal::Revoke(seat));
         }
+        if let Some(lead) = self.lead() {
+            if lead.suit() != card.suit() {
+                self.voids[seat as usize] |= 1 << lead.suit().index();
+            }
+        }
         self.hash ^= zobrist::feature(F_TURN, seat as usize);
         self.hands[seat as usize].remove(card);
         self.hash ^= zobrist::feature(F_HAND + seat as usize, card.index() as usize);
@@ -239,6 +299,188 @@ impl<const T: usize> TrickPlay<T> {
         }
         self.hash ^= zobrist::feature(F_TURN, self.seat_to_move() as usize);
         Ok(())
+    }
+}
+
+/// The card's place in a 52-card row of an observation: `suit * 13 + rank` (the games' action
+/// id of a card).
+#[must_use]
+pub fn card_slot(card: Card) -> usize {
+    usize::from(card.suit().index()) * 13 + usize::from(card.rank())
+}
+
+/// Length of [`TrickPlay::observe_into`]'s part of an observation with `T` tallies.
+#[must_use]
+pub const fn observation_len(tallies: usize) -> usize {
+    52 * 7 + 5 + 16 + 8 + tallies
+}
+
+impl<const T: usize> TrickPlay<T> {
+    /// The hands that resampling may change for `seat`: every seat but `seat` and the seats
+    /// in `shown` (whose cards are face up, as bridge's dummy).
+    fn hidden_seats(seat: Seat, shown: &[Seat]) -> Vec<Seat> {
+        (0..4u8)
+            .filter(|&s| s != seat && !shown.contains(&s))
+            .collect()
+    }
+
+    /// New hands for the seats `seat` cannot see (all but `seat` and `shown`): the cards
+    /// none of those is known to lack, dealt uniformly among every deal that keeps each
+    /// hand's size and the voids seen (a seat that showed out of a suit gets none of it).
+    ///
+    /// # Errors
+    /// `RESAMPLE_FAILED` when no such deal exists (contradictory parts).
+    pub fn resample_hands(
+        &self,
+        seat: Seat,
+        shown: &[Seat],
+        rng: &mut crate::rng::Rng,
+    ) -> crate::error::Result<[CardSet; 4]> {
+        use crate::view::{card_items, card_set, deal_uniform, resample_failed, Holder};
+        let hidden = Self::hidden_seats(seat, shown);
+        let pool = hidden
+            .iter()
+            .fold(CardSet::EMPTY, |a, &s| a.union(self.hands[s as usize]));
+        let allows: Vec<Box<dyn Fn(u16) -> bool>> = hidden
+            .iter()
+            .map(|&s| {
+                let voids = self.voids[s as usize];
+                Box::new(move |item: u16| {
+                    let lane = (item / 16) as u8;
+                    voids & (1 << lane) == 0
+                }) as Box<dyn Fn(u16) -> bool>
+            })
+            .collect();
+        let holders: Vec<Holder<'_>> = hidden
+            .iter()
+            .zip(&allows)
+            .map(|(&s, f)| Holder {
+                size: self.hands[s as usize].len() as usize,
+                allows: f.as_ref(),
+            })
+            .collect();
+        let deal = deal_uniform(&card_items(pool), &holders, rng)
+            .ok_or_else(|| resample_failed("the voids seen leave no deal of the hidden cards"))?;
+        let mut hands = self.hands;
+        for (&s, items) in hidden.iter().zip(&deal) {
+            hands[s as usize] = card_set(items);
+        }
+        Ok(hands)
+    }
+
+    /// Write what `seat` sees of the play into `out` (length [`observation_len`]`(T)`), each
+    /// 52-card row indexed by [`card_slot`]:
+    ///
+    /// | offset | length | what |
+    /// |---|---|---|
+    /// | 0 | 52 | `seat`'s hand |
+    /// | 52 | 4 × 52 | the card each seat (0–3) has played to the trick in progress |
+    /// | 260 | 52 | the cards of finished tricks |
+    /// | 312 | 52 | the cards of the seats in `shown` (face up: bridge's dummy) |
+    /// | 364 | 5 | the trump: spades, hearts, diamonds, clubs, none |
+    /// | 369 | 4 × 4 | seat × suit: the seat has shown out of the suit |
+    /// | 385 | 4 | the seat to move (one-hot; zeros when the play is over) |
+    /// | 389 | 4 | `seat` (one-hot) |
+    /// | 393 | `T` | tricks won per tally, divided by 13 |
+    pub fn observe_into(&self, seat: Seat, shown: &[Seat], out: &mut [f32]) {
+        out.fill(0.0);
+        for c in self.hands[seat as usize % 4] {
+            out[card_slot(c)] = 1.0;
+        }
+        for (i, &c) in self.trick().iter().enumerate() {
+            let by = (usize::from(self.leader) + i) % 4;
+            out[52 + by * 52 + card_slot(c)] = 1.0;
+        }
+        for c in self.played() {
+            out[260 + card_slot(c)] = 1.0;
+        }
+        for &s in shown {
+            if s != seat {
+                for c in self.hands[s as usize % 4] {
+                    out[312 + card_slot(c)] = 1.0;
+                }
+            }
+        }
+        out[364 + self.trump.map_or(4, |t| usize::from(t.index()))] = 1.0;
+        for (s, &v) in self.voids.iter().enumerate() {
+            for lane in 0..4 {
+                if v & (1 << lane) != 0 {
+                    out[369 + s * 4 + lane] = 1.0;
+                }
+            }
+        }
+        if !self.is_terminal() {
+            out[385 + usize::from(self.seat_to_move())] = 1.0;
+        }
+        out[389 + usize::from(seat % 4)] = 1.0;
+        for (t, &w) in self.won.iter().enumerate() {
+            out[393 + t] = f32::from(w) / 13.0;
+        }
+    }
+}
+
+impl<const T: usize> TrickPlay<T> {
+    /// The common view keys of `seat` (see [`crate::view`]) for a game made of this play alone,
+    /// followed by the play's public parts: `trump` (suit letter or null), `leader`, `trick`
+    /// (the cards of the trick in progress, in play order), `played` (the cards of finished
+    /// tricks), `tricks_won` (per tally) and `voids` (per seat, the suits it has shown out of).
+    /// Cards are written in `spelling`; `shown` seats' hands are face up (listed by the game).
+    #[must_use]
+    pub fn view_builder(
+        &self,
+        game: &str,
+        seat: Seat,
+        spelling: crate::cards::Spelling,
+        returns: &[f32],
+    ) -> crate::view::ViewBuilder {
+        use crate::view::{Value, ViewBuilder};
+        let names =
+            |set: CardSet| -> Vec<String> { set.iter().map(|c| c.format(spelling)).collect() };
+        let to_move = (!self.is_terminal()).then(|| self.seat_to_move());
+        let legal = if to_move == Some(seat) {
+            self.legal()
+        } else {
+            CardSet::EMPTY
+        };
+        ViewBuilder::new(
+            game,
+            seat,
+            to_move,
+            self.is_terminal(),
+            names(self.hand(seat)),
+            self.hands.iter().map(|h| h.len() as usize).collect(),
+            names(legal),
+            legal.iter().map(card_slot).collect(),
+            returns,
+        )
+        .with(
+            "trump",
+            self.trump
+                .map_or(Value::Null, |t| Value::Str(t.letter().to_string())),
+        )
+        .with("leader", Value::Int(i64::from(self.leader)))
+        .with(
+            "trick",
+            Value::strs(self.trick().iter().map(|c| c.format(spelling))),
+        )
+        .with("played", Value::strs(names(self.played())))
+        .with("tricks_won", Value::ints(self.won))
+        .with(
+            "voids",
+            Value::List(
+                self.voids
+                    .iter()
+                    .map(|&v| {
+                        Value::strs(
+                            Suit::ALL
+                                .iter()
+                                .filter(|s| v & (1 << s.index()) != 0)
+                                .map(|s| s.letter().to_string()),
+                        )
+                    })
+                    .collect(),
+            ),
+        )
     }
 }
 

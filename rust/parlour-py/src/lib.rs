@@ -7,6 +7,7 @@ mod errors;
 mod fast;
 mod games;
 mod sim;
+mod view;
 
 use pyo3::prelude::*;
 

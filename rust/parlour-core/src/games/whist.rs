@@ -12,7 +12,8 @@ use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
-use crate::trickplay::{Refusal, TrickPlay};
+use crate::trickplay::{observation_len, Refusal, TrickPlay};
+use crate::view::{Observe, Value};
 
 /// Options of the generic game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -207,6 +208,36 @@ impl GameState for Whist {
     }
 }
 
+impl Observe for Whist {
+    /// The common keys (hand, legal moves and cards in bridge spelling) and the play's public
+    /// parts ([`TrickPlay::view_builder`]).
+    fn view(&self, seat: Seat) -> Value {
+        let mut r = [0f32; 4];
+        self.returns_into(&mut r);
+        self.play
+            .view_builder("whist", seat, Spelling::Bridge, &r)
+            .build()
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![observation_len(4)]
+    }
+
+    /// [`TrickPlay::observe_into`] with no face-up hand.
+    fn observation_into(&self, seat: Seat, out: &mut [f32]) {
+        self.play.observe_into(seat, &[], out);
+    }
+
+    /// The other three hands dealt anew from the cards they hold together, keeping their
+    /// sizes and the voids seen: uniform among the deals the play so far allows.
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Result<Self> {
+        let hands = self.play.resample_hands(seat, &[], rng)?;
+        Ok(Whist {
+            play: self.play.with_hands(hands),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +281,69 @@ mod tests {
         let s = Whist::new_game(&WhistConfig::default(), 1);
         let not_held = s.hand(1).first().unwrap();
         assert_eq!(s.apply(not_held).unwrap_err().code, "CARD_NOT_HELD");
+    }
+
+    /// Plays random moves from `seed`, recording (seat, card); checks at every step that a
+    /// resampled state keeps the seat's view, observation and cards, respects the voids, and
+    /// that the deal it implies replays every move seen.
+    #[test]
+    fn resample_keeps_the_view_and_replays_the_play() {
+        let mut rng = Rng::new(17);
+        for seed in 0..40 {
+            let start = Whist::new_game(&WhistConfig::default(), seed);
+            let mut s = start.clone();
+            let mut seen: Vec<(Seat, Card)> = Vec::new();
+            let mut buf = Vec::new();
+            while !s.is_terminal() {
+                for seat in 0..4u8 {
+                    let r = s.resample(seat, &mut rng).unwrap();
+                    assert_eq!(r.view(seat), s.view(seat));
+                    assert_eq!(r.observation(seat), s.observation(seat));
+                    assert_eq!(r.hand(seat), s.hand(seat));
+                    assert_eq!(r.zobrist(), r.play.full_hash());
+                    // The deal it implies: each hand now plus the cards that seat played.
+                    let mut hands = r.play.hands();
+                    for &(by, c) in &seen {
+                        hands[by as usize].insert(c);
+                    }
+                    let mut replay = Whist::from_parts(hands, &[], 0, s.play.trump(), [0; 4])
+                        .expect("a full deal");
+                    for &(_, c) in &seen {
+                        replay = replay.apply(c).expect("the play seen replays");
+                    }
+                    assert_eq!(replay, r);
+                }
+                s.legal_moves_into(&mut buf);
+                let mv = buf[rng.index(buf.len())];
+                seen.push((s.to_move().unwrap(), mv));
+                s = s.apply(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn views_hide_other_hands() {
+        let s = Whist::new_game(&WhistConfig::default(), 4);
+        let text = s.view(0).to_json();
+        for seat in 1..4u8 {
+            for c in s.hand(seat) {
+                assert!(!text.contains(&format!("\"{}\"", c.format(Spelling::Bridge))));
+            }
+        }
+        assert_eq!(s.observation(0).len(), 397);
+        // A swap of two cards between seats 1 and 2 changes neither seat 0's view nor its
+        // observation, and changes seat 1's.
+        let mut hands = s.play.hands();
+        let a = hands[1].first().unwrap();
+        let b = hands[2].first().unwrap();
+        hands[1].remove(a);
+        hands[1].insert(b);
+        hands[2].remove(b);
+        hands[2].insert(a);
+        let t = Whist::from_parts(hands, &[], 0, s.play.trump(), [0; 4]).unwrap();
+        assert_eq!(t.view(0), s.view(0));
+        assert_eq!(t.observation(0), s.observation(0));
+        assert_ne!(t.view(1), s.view(1));
+        assert_ne!(t.observation(1), s.observation(1));
     }
 }

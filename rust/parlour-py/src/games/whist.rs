@@ -6,6 +6,7 @@ use crate::errors::{config_err, guarded, IllegalMoveError};
 use crate::fast::Spawner;
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
+
 use parlour_core::games::whist::{Whist, WhistConfig};
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
@@ -258,6 +259,36 @@ impl PyState {
         }
         let c = card(r#move.getattr(intern!(py, "index"))?.extract::<i64>()?)?;
         let next = guarded(|| slf.get().inner.apply(c))?;
+        Self::spawn(slf, next)
+    }
+
+    /// What ``seat`` may see, as a JSON-ready dict (see ``parlour.whist.View``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &self.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(397,)`` (``docs/views.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &self.inner, seat)
+    }
+
+    /// A state consistent with everything ``seat`` has seen: the other hands dealt anew
+    /// (keeping their sizes and the voids shown), uniformly, from ``seed``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = crate::view::resample(slf.py(), &slf.get().inner, seat, seed)?;
         Self::spawn(slf, next)
     }
 }
