@@ -51,6 +51,21 @@ def test_games_listing(capsys: pytest.CaptureFixture[str]) -> None:
     assert "whist" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("width", [80, 60])
+def test_games_listing_fits_the_terminal(width: int) -> None:
+    from parlour import GAMES
+    from parlour.cli import _games_text
+
+    text = _games_text(width)
+    assert max(len(line) for line in text.splitlines()) <= width
+    flat = " ".join(text.split())
+    for spec in GAMES.values():
+        assert f"{spec.id}: {spec.seats} seats" in flat
+        assert " ".join(spec.title.split()) in flat
+        for name, (default, about) in spec.options.items():
+            assert f"--option {name}={default}: {' '.join(about.split())}" in flat
+
+
 def test_console_script_runs() -> None:
     proc = subprocess.run(
         [

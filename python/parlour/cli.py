@@ -95,24 +95,36 @@ def _summary(result: SimulationResult) -> None:
     console.print(table)
 
 
-def _list_games() -> None:
-    from rich.console import Console
-    from rich.table import Table
+def _games_text(width: int = 80) -> str:
+    """The ``parlour games`` listing: a block a game, every line at most ``width`` columns."""
+    import textwrap
 
-    table = Table(title="parlour games")
-    for col in ("id", "seats", "result", "computer", "options", "description"):
-        table.add_column(col)
+    def wrap(text: str, indent: str, hang: str = "") -> list[str]:
+        return textwrap.wrap(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + hang,
+            break_on_hyphens=False,
+        ) or [indent]
+
+    lines: list[str] = []
     for spec in GAMES.values():
-        opts = ", ".join(f"{k}={v[0]}" for k, v in spec.options.items())
-        table.add_row(
-            spec.id,
-            str(spec.seats),
-            "team wins" if spec.teams else "seat loses" if spec.loser else "seat wins",
-            "yes" if spec.computer else "no",
-            opts,
-            spec.title,
-        )
-    Console().print(table)
+        result = "team wins" if spec.teams else "seat loses" if spec.loser else "seat wins"
+        computer = "computer player" if spec.computer else "no computer player"
+        lines += wrap(f"{spec.id}: {spec.seats} seats, {result}, {computer}", "")
+        lines += wrap(spec.title, "  ")
+        for name, (default, about) in spec.options.items():
+            lines += wrap(f"--option {name}={default}: {about}", "  ", "    ")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _list_games() -> None:
+    import shutil
+
+    width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+    sys.stdout.write(_games_text(width))
 
 
 def _game_command(name: str) -> Callable[[list[str]], int]:

@@ -83,4 +83,3 @@ class GameStateProtocol(Protocol):
     def from_notation(cls, text: str) -> Self:
         """Parse a position; raises ``NotationError`` for malformed text."""
         ...
-
