@@ -3,16 +3,17 @@
 1. parlour batch random playouts of every registered game, one thread and all threads;
 2. parlour Python-loop playouts (``legal_moves`` + ``apply_index`` per move from Python);
 3. OpenSpiel (``pyspiel``, from the ``bench`` extra) random playouts of bridge, hearts and
-   spades, its per-move cost and its ``clone()`` cost, when it is installed;
+   spades, its per-move cost and its ``clone()`` cost, and its bridge card play alone from a
+   prepared deal and contract (like for like with ``bridge-play``), when it is installed;
 4. a plain pure-Python 4-player follow-suit loop with bitmask hands, as the floor;
 
 and the memory of runs of the first registered game: the traced Python peak at 20,000 to
 2,000,000 games, and the whole process's peak resident size at ``--rss-games`` (1 and 10
 million by default), each size in a fresh interpreter.
 
-Prints one JSON document; ``--write BENCHMARKS.md`` also writes the figures as ratios with the
-machine description, keeping the hand-written block between ``<!-- notes -->`` and
-``<!-- /notes -->`` of the file it replaces. Not a timed test: the ratios are the result.
+Prints one JSON document; ``--write BENCHMARKS.md`` also writes the page: what is measured,
+the latest figures as ratios with the machine description, and how to rerun. Not a timed test:
+the ratios are the result.
 
 Every timed figure is the best of ``--repeat`` runs of ``--seconds``, the same way for both sides
 of a ratio, and the runs that a ratio compares are taken in turn in each round (one thread and
@@ -200,6 +201,47 @@ def openspiel_loop(name: str) -> Callable[[float], dict[str, float]] | None:
     return run
 
 
+def openspiel_bridge_play_loop(deals: int = 16) -> Callable[[float], dict[str, float]] | None:
+    """OpenSpiel's bridge card play alone, like for like with parlour's ``bridge-play``: each
+    hand is a ``clone()`` of a prepared state (52 cards dealt, then 1NT-P-P-P; ``deals``
+    different deals in turn) played out with random cards. None without ``open-spiel``."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
+    rng = random.Random(11)
+    prepared = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        for bid in ("1NT", "Pass", "Pass", "Pass"):
+            player = state.current_player()
+            action = next(
+                a for a in state.legal_actions() if state.action_to_string(player, a) == bid
+            )
+            state.apply_action(action)
+        prepared.append(state)
+
+    def run(seconds: float) -> dict[str, float]:
+        rf = random.Random(3).random
+        games = moves = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = prepared[games % deals].clone()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[floor(rf() * len(legal))])
+                moves += 1
+            games += 1
+        elapsed = time.perf_counter() - start
+        return {"games_per_s": games / elapsed, "us_per_move": elapsed / max(moves, 1) * 1e6}
+
+    return run
+
+
 def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """parlour's Python loops and OpenSpiel's pyspiel loops, each the best of ``repeat`` runs.
 
@@ -230,7 +272,10 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
         if key not in best or r["us_per_move"] < best[key]["us_per_move"]:
             best[key] = r
 
+    play_phase = openspiel_bridge_play_loop()
     for _ in range(max(repeat, 1)):
+        if play_phase is not None:
+            keep("openspiel:bridge play phase", play_phase(seconds))
         for g, run in loops.items():
             r = run(seconds)
             keep(g, r)
@@ -256,6 +301,8 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
 
     osp: dict[str, Any] = {"version": getattr(pyspiel, "__version__", "?")}
     osp.update({name: best["openspiel:" + name] for name in spiel})
+    if play_phase is not None:
+        osp["bridge play phase"] = best["openspiel:bridge play phase"]
     return python, osp
 
 
@@ -367,9 +414,13 @@ def main() -> None:
         ]
     osp = report["openspiel"]
     if osp and "bridge-play" in report["batch"]:
-        bridge = osp["bridge(use_double_dummy_result=false)"]
-        ratios["bridge-play batch (all threads) vs OpenSpiel bridge (hands/s)"] = (
-            report["batch"]["bridge-play"]["games_per_s_all_threads"] / bridge["games_per_s"]
+        play = osp["bridge play phase"]
+        batch = report["batch"]["bridge-play"]
+        ratios["bridge-play batch (1 thread) vs OpenSpiel bridge play phase (hands/s)"] = (
+            batch["games_per_s_1_thread"] / play["games_per_s"]
+        )
+        ratios["bridge-play batch (all threads) vs OpenSpiel bridge play phase (hands/s)"] = (
+            batch["games_per_s_all_threads"] / play["games_per_s"]
         )
         for g, loop in report["python_loop"].items():
             ratios[f"{g}: Python loop us/move vs OpenSpiel bridge us/move"] = (
@@ -382,61 +433,112 @@ def main() -> None:
     text = json.dumps(report, indent=2)
     print(text)
     if args.write:
-        lines = [
-            "# Benchmarks",
+        args.write.write_text(_page(report, ratios))
+
+
+def _game_row(g: str, b: dict[str, float], report: dict[str, Any], ratios: dict[str, float]) -> str:
+    """One row of the per-game table of BENCHMARKS.md."""
+    loop = report["python_loop"].get(g)
+    vs = (
+        f"{ratios[f'{g}: Python loop us/move vs OpenSpiel bridge us/move']:.2f} / "
+        f"{ratios[f'{g}: Python loop us/move vs OpenSpiel bridge us/move, median of paired rounds']:.2f}"
+        if f"{g}: Python loop us/move vs OpenSpiel bridge us/move" in ratios
+        else "-"
+    )
+    return (
+        f"| {g} | {b['games_per_s_1_thread']:,.0f} | {b['games_per_s_all_threads']:,.0f} | "
+        f"{b['threads_speedup']:.2f} / {b['threads_speedup_paired_median']:.2f} | "
+        f"{ratios[f'{g}: batch 1 thread vs pure-Python floor (games/s)']:.1f} | "
+        + (f"{loop['us_per_move']:.2f}" if loop else "-")
+        + f" | {vs} |"
+    )
+
+
+def _page(report: dict[str, Any], ratios: dict[str, float]) -> str:
+    """BENCHMARKS.md: what is measured, against what, the latest figures, how to rerun."""
+    machine = report["machine"]
+    floor = report["pure_python_floor"]
+    osp = report["openspiel"]
+    lines = [
+        "# Benchmarks",
+        "",
+        "## What is measured, against what",
+        "",
+        "- **Batch simulation**: seeded random playouts of every registered game in Rust "
+        "(`parlour.simulate`), on one thread and on all threads, against a plain pure-Python "
+        "follow-suit loop with bitmask hands (the floor).",
+        "- **bridge-play against OpenSpiel, like for like**: parlour's `bridge-play` hands (a "
+        "random deal and contract, then random cards) against OpenSpiel's bridge card play "
+        "from a prepared deal: a `clone()` of a state after 52 dealt cards and 1NT-P-P-P, then "
+        "random cards.",
+        "- **Python loops**: `legal_moves()` + `apply_index()` per move from Python, for every "
+        "game, against OpenSpiel's pyspiel loop over whole bridge games (deal, random auction, "
+        "play), per move.",
+        "- **Threads**: all threads against one, best-of and as the median of rounds run back "
+        "to back.",
+        "",
+        "Each timed figure is the best of `--repeat` runs of `--seconds`; the sides of a ratio "
+        "are measured in turn in the same run, so the ratios, not the absolute figures, are the "
+        "result. Memory: the growth of the whole process's peak resident size over one run of "
+        "1 and 10 million games, each in a fresh interpreter.",
+        "",
+        "## Latest run",
+        "",
+        f"`{machine['platform']}`, {machine['cpus']} CPUs, Python {machine['python']}, "
+        f"parlour {report['parlour_version']}"
+        + (f", open-spiel {osp.get('version', '?')}." if osp else " (OpenSpiel not installed)."),
+        "",
+        "| ratio | value |",
+        "|---|---:|",
+        *[f"| {k} | {v:,.2f} |" for k, v in ratios.items() if k.startswith("bridge-play batch")],
+        "",
+        "Per game: batch games/s on one and on all threads, the thread speedup (best-of / median "
+        "of paired rounds), the batch against the pure-Python floor, and the Python loop's cost "
+        "per move, also against OpenSpiel's bridge loop (best-of / median of paired rounds).",
+        "",
+        "| game | games/s, 1 thread | games/s, all | speedup | vs floor | loop µs/move "
+        "| loop vs OpenSpiel |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *[_game_row(g, b, report, ratios) for g, b in report["batch"].items()],
+        "",
+        f"Pure-Python floor: {floor['games_per_s']:,.0f} games/s, {floor['us_per_move']:.2f} "
+        "µs/move.",
+    ]
+    if osp:
+        lines += [
             "",
-            "Measured by `python benches/bench_simulate.py --write BENCHMARKS.md` in one run on:",
-            f"`{report['machine']['platform']}`, {report['machine']['cpus']} CPUs, "
-            f"Python {report['machine']['python']}, parlour {report['parlour_version']}.",
-            "Shared, noisy machines: read the ratios, not the absolute figures.",
-            "",
-            *_notes(args.write),
-            "| ratio | value |",
-            "|---|---:|",
-            *[f"| {k} | {v:,.2f} |" for k, v in ratios.items()],
-            "",
-            "| game | batch games/s (1 thread) | batch games/s (all threads) | ns/move (1 thread) |",
-            "|---|---:|---:|---:|",
+            "| OpenSpiel | games/s | µs/move |",
+            "|---|---:|---:|",
             *[
-                f"| {g} | {b['games_per_s_1_thread']:,.0f} | {b['games_per_s_all_threads']:,.0f} | "
-                f"{b['ns_per_move_1_thread']:,.0f} |"
-                for g, b in report["batch"].items()
+                f"| {name} | {v['games_per_s']:,.0f} | {v['us_per_move']:.2f} |"
+                for name, v in osp.items()
+                if isinstance(v, dict)
             ],
-            "",
-            "| game | Python loop µs/move |",
-            "|---|---:|",
-            *[f"| {g} | {v['us_per_move']:.2f} |" for g, v in report["python_loop"].items()],
-            "",
-            f"Pure-Python floor (4-player follow-suit, bitmask hands): {floor['games_per_s']:,.0f} games/s, "
-            f"{floor['us_per_move']:.2f} µs/move.",
-            "",
-            "OpenSpiel: "
-            + ("not installed in this run (install the `bench` extra)." if not osp else ""),
         ]
-        if osp:
-            lines += [
-                "",
-                "| OpenSpiel game | games/s | µs/move | µs/clone |",
-                "|---|---:|---:|---:|",
-            ]
-            for name, v in osp.items():
-                if isinstance(v, dict):
-                    lines.append(
-                        f"| {name} | {v['games_per_s']:,.0f} | {v['us_per_move']:.2f} | {v['us_per_clone']:.2f} |"
-                    )
-        lines += ["", "Raw JSON of the run:", "", "```json", text, "```", ""]
-        args.write.write_text("\n".join(lines))
-
-
-def _notes(path: Path) -> list[str]:
-    """The hand-written notes block of the file at ``path`` (kept across rewrites), if any."""
-    if not path.exists():
-        return []
-    text = path.read_text()
-    start, end = text.find("<!-- notes -->"), text.find("<!-- /notes -->")
-    if start < 0 or end < start:
-        return []
-    return [*text[start : end + len("<!-- /notes -->")].splitlines(), ""]
+    memory = report["memory"]
+    rss = [k for k in memory if k.startswith("rss_growth_bytes_per_game_at_")]
+    if rss:
+        lines += [
+            "",
+            "Peak resident growth per game: "
+            + ", ".join(f"{memory[k]:.1f} bytes at {int(k.rsplit('_', 1)[1]):,} games" for k in rss)
+            + f" (the result arrays hold {memory['result_bytes_per_game']:.0f} bytes a game).",
+        ]
+    lines += [
+        "",
+        "## How to rerun",
+        "",
+        "```sh",
+        "pip install '.[bench]'    # a release build of parlour, with open-spiel",
+        "python benches/bench_simulate.py --seconds 1 --repeat 5 --write BENCHMARKS.md",
+        "```",
+        "",
+        "The script prints the whole run as JSON; `--write` replaces this page. The other "
+        "scripts in `benches/` measure one game each (`bench_bridge.py` the double-dummy "
+        "solver against endplay's DDS).",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
