@@ -11,6 +11,7 @@ from functools import reduce
 from operator import or_
 from typing import Literal, TypeAlias, TypeVar, cast
 
+from parlour import _core
 from parlour.errors import ConfigError, NotationError
 
 Seat: TypeAlias = Literal["N", "E", "S", "W"]
@@ -105,6 +106,19 @@ def card_code(card: object) -> int:
         if s is not None and r is not None:
             return s * 16 + r
     raise NotationError("INVALID_CARD", f"not a card (suit then rank, e.g. SA, HT): {card!r}")
+
+
+def trick_winner(cards: Sequence[str], trump: str | None) -> int | None:
+    """The index (play order) of the card winning a trick; None for no cards.
+
+    The highest trump wins, else the highest card of the suit led: the core's one trick
+    resolver decides it.
+
+    Raises:
+        NotationError: A card is not a card (``INVALID_CARD``).
+    """
+    trumps = 0x1FFF << (16 * _SUIT_INDEX[trump]) if trump in _SUIT_INDEX else 0
+    return _core.trick_winner([card_code(c) for c in cards], trumps)
 
 
 def code_card(code: int) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from os import PathLike
 
 from parlour.bridge import _reading
-from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat
+from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat, trick_winner
 from parlour.bridge.records import (
     Board,
     Contract,
@@ -84,7 +84,6 @@ class _Game:
     names: set[str] = field(default_factory=set)
 
 
-_RANK_OF = {r: i for i, r in enumerate(RANKS)}
 _CARDS = frozenset(s + r for s in SUITS for r in RANKS)
 _DISPLAY = {s + r: i * 16 + 12 - k for i, s in enumerate(SUITS) for k, r in enumerate(RANKS)}
 
@@ -299,16 +298,7 @@ def _norm_call(tok: str) -> str | None:
 
 
 def _winner(cards: Sequence[str], trump: str | None) -> int:
-    best = 0
-    for i in range(1, 4):
-        c, b = cards[i], cards[best]
-        if trump is not None and (c[0] == trump) != (b[0] == trump):
-            if c[0] == trump:
-                best = i
-            continue
-        if c[0] == b[0] and _RANK_OF[c[1]] > _RANK_OF[b[1]]:
-            best = i
-    return best
+    return trick_winner(cards, trump) or 0
 
 
 def _read_play(

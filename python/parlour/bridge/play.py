@@ -26,8 +26,8 @@ from parlour.bridge._cards import (
     check_suit,
     is_card,
     next_seat,
-    rank_value,
     seat_index,
+    trick_winner,
 )
 from parlour.errors import ConfigError, NotationError
 
@@ -105,18 +105,6 @@ def card_text(card: object) -> str:
     return text
 
 
-def _beats(card: str, best: str, trump: str | None, lead_suit: str | None) -> bool:
-    c_trump = trump is not None and card[0] == trump
-    b_trump = trump is not None and best[0] == trump
-    if c_trump != b_trump:
-        return c_trump
-    if c_trump:
-        return rank_value(card) > rank_value(best)
-    if card[0] != lead_suit:
-        return False
-    return best[0] != lead_suit or rank_value(card) > rank_value(best)
-
-
 def determine_trick_winner(
     entries: Sequence[PlayEntry], trump: Suit | None, lead_suit: Suit | None
 ) -> PlayEntry | None:
@@ -142,12 +130,16 @@ def determine_trick_winner(
         return None
     for e in entries:
         card_text(check_mapping(e, "a trick entry").get("card"))
-    lead = lead_suit if lead_suit is not None else entries[0]["card"][0]
-    best = entries[0]
-    for e in entries[1:]:
-        if _beats(e["card"], best["card"], trump, lead):
-            best = e
-    return best
+    cards = [e["card"] for e in entries]
+    # The core resolver takes the first card as the lead; a lead suit given apart from the
+    # cards is led by its first card here (no card of it and no trump: the first card stands).
+    lead = lead_suit if lead_suit is not None else cards[0][0]
+    order = list(range(len(cards)))
+    first = next((i for i, c in enumerate(cards) if c[0] == lead), None)
+    if first is not None:
+        order.insert(0, order.pop(first))
+    won = trick_winner([cards[i] for i in order], trump)
+    return entries[order[won or 0]]
 
 
 def validate_card_follows_rules(
