@@ -306,6 +306,67 @@ def per_move_loops(seconds: float, repeat: int) -> tuple[dict[str, Any], dict[st
     return python, osp
 
 
+# Run by ``against_baseline`` in a fresh interpreter (this one's or the baseline's): one batch
+# or Python-loop figure of one game, measured by this script's own functions against whatever
+# parlour that interpreter imports.
+_BASELINE_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import bench_simulate as b
+b._register_loops()
+mode, game, seconds = sys.argv[2], sys.argv[3], float(sys.argv[4])
+if mode == "batch":
+    print(json.dumps(b.batch_rates(game, seconds, 1)))
+else:
+    print(json.dumps(b.python_loop(b.LOOP_STATES[game], seconds)))
+"""
+
+
+def against_baseline(baseline: str, seconds: float, repeat: int) -> dict[str, dict[str, float]]:
+    """Each game's batch rates and Python loop here against the same figures of the parlour
+    that the interpreter ``baseline`` imports (a wheel of an earlier commit in another venv):
+    both measured by this script in fresh processes, the two sides in turn in every round, the
+    best of ``repeat`` rounds each. Ratios above 1 are faster here (for the loop: the baseline's
+    µs per move over this one's)."""
+
+    def child(python: str, mode: str, game: str) -> dict[str, float]:
+        done = subprocess.run(
+            [python, "-c", _BASELINE_CHILD, str(Path(__file__).parent), mode, game, str(seconds)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        out: dict[str, float] = json.loads(done.stdout)
+        return out
+
+    best: dict[tuple[str, str, str], float] = {}
+    for _ in range(max(repeat, 1)):
+        for game in parlour.GAMES:
+            for side, python in (("new", sys.executable), ("base", baseline)):
+                r = child(python, "batch", game)
+                for key in ("games_per_s_1_thread", "games_per_s_all_threads"):
+                    k = (game, side, key)
+                    best[k] = max(best.get(k, 0.0), r[key])
+                if game in LOOP_STATES:
+                    us = child(python, "loop", game)["us_per_move"]
+                    k = (game, side, "us_per_move")
+                    best[k] = min(best.get(k, us), us)
+    out: dict[str, dict[str, float]] = {}
+    for game in parlour.GAMES:
+        row = {
+            "batch_1_thread": best[(game, "new", "games_per_s_1_thread")]
+            / best[(game, "base", "games_per_s_1_thread")],
+            "batch_all_threads": best[(game, "new", "games_per_s_all_threads")]
+            / best[(game, "base", "games_per_s_all_threads")],
+        }
+        if game in LOOP_STATES:
+            row["python_loop"] = (
+                best[(game, "base", "us_per_move")] / best[(game, "new", "us_per_move")]
+            )
+        out[game] = row
+    return out
+
+
 def memory_check(
     game: str, sizes: tuple[int, ...] = (20_000, 200_000, 2_000_000)
 ) -> dict[str, float]:
@@ -382,6 +443,11 @@ def main() -> None:
         default="1000000,10000000",
         help="comma-separated run sizes of the whole-process memory check",
     )
+    parser.add_argument(
+        "--baseline",
+        default=None,
+        help="a Python whose parlour (e.g. a wheel of an earlier commit) to compare with",
+    )
     args = parser.parse_args()
     _register_loops()
     report: dict[str, Any] = {
@@ -395,6 +461,17 @@ def main() -> None:
         "batch": {g: batch_rates(g, args.seconds, args.repeat) for g in parlour.GAMES},
     }
     report["python_loop"], report["openspiel"] = per_move_loops(args.seconds, args.repeat)
+    if args.baseline:
+        done = subprocess.run(
+            [args.baseline, "-c", "import parlour; print(parlour.__version__, parlour.__file__)"],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        report["baseline"] = {
+            "parlour": done.stdout.strip(),
+            "games": against_baseline(args.baseline, args.seconds, args.repeat),
+        }
     report["pure_python_floor"] = pure_python_floor(args.seconds)
     report["memory"] = memory_check(next(iter(parlour.GAMES)))
     sizes = tuple(int(x) for x in args.rss_games.split(",") if x.strip())
@@ -513,6 +590,21 @@ def _page(report: dict[str, Any], ratios: dict[str, float]) -> str:
                 f"| {name} | {v['games_per_s']:,.0f} | {v['us_per_move']:.2f} |"
                 for name, v in osp.items()
                 if isinstance(v, dict)
+            ],
+        ]
+    if "baseline" in report:
+        lines += [
+            "",
+            f"Against the baseline `{report['baseline']['parlour']}` in the same run (above 1: "
+            "faster here; the loop as the baseline's µs per move over this one's):",
+            "",
+            "| game | batch, 1 thread | batch, all threads | Python loop |",
+            "|---|---:|---:|---:|",
+            *[
+                f"| {g} | {r['batch_1_thread']:.2f} | {r['batch_all_threads']:.2f} | "
+                + (f"{r['python_loop']:.2f}" if "python_loop" in r else "-")
+                + " |"
+                for g, r in report["baseline"]["games"].items()
             ],
         ]
     memory = report["memory"]

@@ -18,13 +18,22 @@ RUNS = [
         ["--seconds", "0.02", "--repeat", "1", "--rss-games", "2000"],
         ["batch", "python_loop", "pure_python_floor", "memory", "ratios"],
     ),
+    (
+        "bench_simulate.py",
+        ["--seconds", "0.02", "--repeat", "1", "--rss-games", "2000", "--baseline", sys.executable],
+        ["baseline"],
+    ),
     ("bench_core.py", [], []),
     ("bench_mexican_train.py", [], ["latency_us"]),
     ("bench_durak.py", ["--games", "4"], ["baseline_greedy_vs_random"]),
 ]
 
 
-@pytest.mark.parametrize(("script", "args", "keys"), RUNS, ids=[r[0] for r in RUNS])
+@pytest.mark.parametrize(
+    ("script", "args", "keys"),
+    RUNS,
+    ids=[f"{r[0]}{'-baseline' if r[2] == ['baseline'] else ''}" for r in RUNS],
+)
 def test_benchmark_script_runs(script: str, args: list[str], keys: list[str]) -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "benches" / script), *args],
@@ -38,3 +47,8 @@ def test_benchmark_script_runs(script: str, args: list[str], keys: list[str]) ->
     assert doc
     for key in keys:
         assert key in doc, key
+    if "baseline" in keys:
+        # against itself: every game has a ratio, each a positive number
+        games = doc["baseline"]["games"]
+        assert set(games) == set(doc["batch"])
+        assert all(v > 0 for row in games.values() for v in row.values())
