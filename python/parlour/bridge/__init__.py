@@ -14,6 +14,8 @@ trump of None means no-trump.
   (``read``, ``read_file``) give :class:`Board` records; :func:`check_board` replays one.
 * :class:`BridgePlayState`: the play phase as a parlour game (registry id ``bridge-play``).
 * :mod:`parlour.bridge.dd`: a double-dummy solver for endgame positions.
+* ``BridgePlayState.view(seat)``, ``observation(seat)``, ``resample(seat, seed)``: what each
+  seat sees (:class:`View`, :data:`OBSERVATION_SHAPE`; dummy face up after the opening lead).
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ from parlour.bridge.records import (
     parse_contract,
 )
 from parlour.bridge.state import BridgePlayState
+from parlour.bridge.view import OBSERVATION_SHAPE, View
 
 __all__ = [
+    "OBSERVATION_SHAPE",
     "PROBLEM_CODES",
     "Board",
     "BridgeEngine",
@@ -69,6 +73,7 @@ __all__ = [
     "Trick",
     "TrickBuilder",
     "ValidationResult",
+    "View",
     "build_tricks",
     "build_tricks_from_deal",
     "check_board",

@@ -278,7 +278,7 @@ impl PyPlayState {
 
 /// `parlour.bridge.BridgePlayState`: it holds the position and runs the hot path of Python loops
 /// (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`, `apply`) without a
-/// Python frame; its other members are written in Python (`parlour/bridge/state.py`) and
+/// Python frame, and the per-seat `view`, `observation` and `resample`; its other members are written in Python (`parlour/bridge/state.py`) and
 /// installed on this class at import (`parlour._native.fold_into_base`).
 #[pyclass(subclass, frozen, module = "parlour.bridge", name = "BridgePlayState")]
 pub struct PyBridgePlayState {
@@ -424,6 +424,37 @@ impl PyBridgePlayState {
     ) -> PyResult<Bound<'py, PyAny>> {
         let c = card(i64::from(card_code(r#move)?))?;
         let next = guarded(|| slf.get().inner.apply(c))?;
+        Self::spawn(slf, next)
+    }
+
+    /// What ``seat`` (0-3 = N, E, S, W) may see, as a JSON-ready dict (see
+    /// ``parlour.bridge.View``): dummy's hand once the opening lead is on the table.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &self.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(420,)`` (``docs/bridge.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &self.inner, seat)
+    }
+
+    /// A state consistent with everything ``seat`` has seen: the hands it cannot see dealt
+    /// anew (keeping their sizes and the voids shown), uniformly, from ``seed``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = crate::view::resample(slf.py(), &slf.get().inner, seat, seed)?;
         Self::spawn(slf, next)
     }
 }

@@ -14,7 +14,8 @@
 //!
 //! The mechanics of the play (hands, trick, hash) are the shared [`TrickPlay`], counting
 //! tricks per side (`TrickPlay<2>`). Replay validation of recorded plays lives in
-//! [`validate`], a double-dummy solver for endgames in [`dd`].
+//! [`validate`], a double-dummy solver for endgames in [`dd`], what each seat sees (its view,
+//! observation and resampling, dummy face up after the opening lead) in [`view`].
 //!
 //! ```
 //! use parlour_core::game::GameState;
@@ -34,6 +35,7 @@
 
 pub mod dd;
 pub mod validate;
+pub mod view;
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::error::{Error, Result};
