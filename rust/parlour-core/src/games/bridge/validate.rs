@@ -6,6 +6,7 @@
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::game::Seat;
+use crate::trick::{natural_power, FollowPolicy, TrickRules};
 
 /// What went wrong with one played card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,38 +78,30 @@ fn rank_of(code: u8) -> u8 {
     code % 16
 }
 
-/// Does card `c` beat the current best card `b` of a trick led in `lead_suit`?
-fn beats(c: u8, b: u8, lead_suit: u8, trump: Option<u8>) -> bool {
-    let (cs, bs) = (suit_of(c), suit_of(b));
-    let c_ok = rank_of(c) <= 12;
-    let b_ok = rank_of(b) <= 12;
-    if !c_ok {
-        return false;
-    }
-    let c_trump = Some(cs) == trump;
-    let b_trump = Some(bs) == trump && b_ok;
-    match (c_trump, b_trump) {
-        (true, false) => true,
-        (false, true) => false,
-        (true, true) => rank_of(c) > rank_of(b),
-        (false, false) => cs == lead_suit && (bs != lead_suit || !b_ok || rank_of(c) > rank_of(b)),
-    }
-}
-
-/// Index (in play order) of the winner of a complete trick of raw codes.
+/// Index (in play order) of the winner of a complete trick of raw codes, by the shared
+/// [`TrickRules`] (follow suit, `trump` as trumps). A code whose rank could not be read never
+/// wins; while no readable card of the suit led (or trump) has been played, the lead stands.
 #[must_use]
 pub fn trick_winner_index(cards: &[u8], trump: Option<Suit>) -> Option<usize> {
-    let lead = *cards.first()?;
-    let trump = trump.map(Suit::index);
-    let mut best = 0usize;
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        if let Some(&b) = cards.get(best) {
-            if beats(c, b, suit_of(lead), trump) {
-                best = i;
+    let lead_suit = Suit::from_index(suit_of(*cards.first()?))?;
+    let rules = TrickRules::with_trump_suit(trump, FollowPolicy::FollowSuit);
+    // Any card of the suit led stands for the lead: `beats` reads only its suit.
+    let lead = Card::new(lead_suit, 0)?;
+    let mut best: Option<(usize, Card)> = None;
+    for (i, card) in cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &c)| Some((i, Card::from_index(c)?)))
+    {
+        best = match best {
+            None if i == 0 || card.suit() == lead_suit || rules.trumps.contains(card) => {
+                Some((i, card))
             }
-        }
+            Some((_, b)) if rules.beats(card, b, lead, natural_power) => Some((i, card)),
+            other => other,
+        };
     }
-    Some(best)
+    Some(best.map_or(0, |(i, _)| i))
 }
 
 /// Replay `cards` (raw codes, chronological) from the original `hands` (N, E, S, W), with
@@ -187,6 +180,63 @@ mod tests {
 
     fn code(s: &str) -> u8 {
         Card::parse(s, Spelling::Bridge).unwrap().index()
+    }
+
+    /// The record validator's winner rule, written out plainly: a code of an unreadable rank
+    /// (13-15) never wins and loses to any readable card of the suit led or trump.
+    fn model_winner(cards: &[u8], trump: Option<u8>) -> usize {
+        let ok = |c: u8| c % 16 <= 12;
+        let lead = suit_of(cards[0]);
+        let mut best = 0;
+        for (i, &c) in cards.iter().enumerate().skip(1) {
+            let b = cards[best];
+            if !ok(c) {
+                continue;
+            }
+            let (ct, bt) = (
+                Some(suit_of(c)) == trump,
+                Some(suit_of(b)) == trump && ok(b),
+            );
+            let wins = match (ct, bt) {
+                (true, false) => true,
+                (false, true) => false,
+                (true, true) => c % 16 > b % 16,
+                (false, false) => {
+                    suit_of(c) == lead && (suit_of(b) != lead || !ok(b) || c % 16 > b % 16)
+                }
+            };
+            if wins {
+                best = i;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_shared_trick_rules_decide_as_the_validator_rule_with_unreadable_ranks() {
+        let mut rng = crate::rng::Rng::new(4);
+        for _ in 0..20_000 {
+            let n = 1 + rng.index(4);
+            let cards: Vec<u8> = (0..n)
+                .map(|_| {
+                    let suit = rng.index(4) as u8;
+                    // a quarter of the ranks unreadable
+                    let rank = if rng.index(4) == 0 {
+                        13 + rng.index(3) as u8
+                    } else {
+                        rng.index(13) as u8
+                    };
+                    suit * 16 + rank
+                })
+                .collect();
+            let trump = Suit::from_index(rng.index(5) as u8);
+            assert_eq!(
+                trick_winner_index(&cards, trump),
+                Some(model_winner(&cards, trump.map(Suit::index))),
+                "{cards:?} {trump:?}"
+            );
+        }
+        assert_eq!(trick_winner_index(&[], None), None);
     }
 
     fn set(s: &str) -> CardSet {
