@@ -376,7 +376,11 @@ mod views {
     fn with_hands(g: &Gyla, hands: &[Vec<Card>; 4], seed: u64) -> Result<Gyla> {
         let text = g.to_notation();
         let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
-        fields[4] = hands.iter().map(|h| hand_text(h)).collect::<Vec<_>>().join("/");
+        fields[4] = hands
+            .iter()
+            .map(|h| hand_text(h))
+            .collect::<Vec<_>>()
+            .join("/");
         fields[8] = seed.to_string();
         notation::parse(&fields.join(" "))
     }
@@ -446,8 +450,8 @@ mod views {
                     }
                     let start = round_start(&r);
                     if r.round() == 1 {
-                        let holder = (1..=4u8)
-                            .find(|&q| start.hand_set(q).contains(nine_of_diamonds()));
+                        let holder =
+                            (1..=4u8).find(|&q| start.hand_set(q).contains(nine_of_diamonds()));
                         assert_eq!(holder, Some(r.starter()), "round 1's starter held the 9D");
                     }
                     let mut replay = start;
@@ -474,8 +478,14 @@ mod views {
                 s = next;
             }
         }
-        assert!(changed > 1000, "resample changed hidden hands only {changed} times");
-        assert!(with_voids > 1000, "voids were shown only {with_voids} times");
+        assert!(
+            changed > 1000,
+            "resample changed hidden hands only {changed} times"
+        );
+        assert!(
+            with_voids > 1000,
+            "voids were shown only {with_voids} times"
+        );
     }
 
     /// Every split of `pool` into hands of `sizes` (players `hidden`), in canonical order.
@@ -565,7 +575,10 @@ mod views {
                 }
             }
         }
-        assert!(cut > 3, "the constraints cut the deals in only {cut} positions");
+        assert!(
+            cut > 3,
+            "the constraints cut the deals in only {cut} positions"
+        );
     }
 
     /// Two positions that differ only in cards (or the order of a hand) that a seat cannot
@@ -602,7 +615,11 @@ mod views {
                 assert_eq!(t.observation(seat), s.observation(seat));
             }
             if s.hand(a).len() > 1 {
-                assert_ne!(t.view(a - 1), s.view(a - 1), "a seat sees its own hand order");
+                assert_ne!(
+                    t.view(a - 1),
+                    s.view(a - 1),
+                    "a seat sees its own hand order"
+                );
             }
             let mut swapped = None;
             'find: for x in 0..hands[usize::from(a - 1)].len() {
@@ -674,7 +691,10 @@ mod views {
             v.get("legal_moves"),
             Some(&Value::strs(["clubs", "spades", "hearts", "diamonds"]))
         );
-        assert_eq!(v.get("legal_actions"), Some(&Value::ints([36u8, 37, 38, 39])));
+        assert_eq!(
+            v.get("legal_actions"),
+            Some(&Value::ints([36u8, 37, 38, 39]))
+        );
         assert_eq!(v.get("player"), Some(&Value::Int(i64::from(seat) + 1)));
         assert_eq!(v.get("starter"), Some(&Value::Int(i64::from(seat))));
         let other = s.view((seat + 1) % 4);
