@@ -523,11 +523,14 @@ mod views {
     fn resample_is_uniform_over_the_consistent_deals() {
         let mut rng = Rng::new(5);
         let mut cut = 0;
+        let mut full = 0;
         for seed in 0..12u64 {
             let mut s = Gyla::new_game(&GylaConfig::default(), seed);
             let mut buf = Vec::new();
-            // play to the start of trick 7 of round 1 (three cards a hand), random cards
-            while s.plays().len() < 24 {
+            // play round 1 to the start of trick 8 (two cards a hand) or into trick 7 (two or
+            // three), random cards
+            let target = if seed % 2 == 0 { 28 } else { 25 };
+            while s.plays().len() < target {
                 s.legal_moves_into(&mut buf);
                 s = s.apply(buf[rng.index(buf.len())]).unwrap();
             }
@@ -553,9 +556,17 @@ mod views {
                 }
             }
             assert!(!allowed.is_empty());
-            if allowed.len() < 1680 {
+            // the number of splits with no constraint: multinomial(pool; sizes)
+            let mut total = 1usize;
+            let mut left = pool.len();
+            for &k in &sizes {
+                total *= (left - k + 1..=left).product::<usize>() / (1..=k).product::<usize>();
+                left -= k;
+            }
+            if allowed.len() < total {
                 cut += 1;
             }
+            full += usize::from(allowed.len() <= 200);
             let mut seen: HashMap<Vec<CardSet>, u32> = HashMap::new();
             let n = 150 * u32::try_from(allowed.len()).unwrap().min(200);
             for _ in 0..n {
@@ -578,6 +589,10 @@ mod views {
         assert!(
             cut > 3,
             "the constraints cut the deals in only {cut} positions"
+        );
+        assert!(
+            full >= 6,
+            "the whole support was compared in only {full} positions"
         );
     }
 
