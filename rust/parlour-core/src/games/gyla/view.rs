@@ -38,7 +38,7 @@ pub const OBSERVATION_LEN: usize = 307;
 /// [`SUITS`]`[i]`).
 pub const VOID_TRUMPS: u8 = 1 << 4;
 
-/// How many plain shuffles a resample draws before it gives up on the re-deal rule.
+/// How many constrained deals a resample draws before it gives up on the re-deal rule.
 const REDEAL_TRIES: usize = 2000;
 
 fn text(c: Card) -> String {
