@@ -22,6 +22,7 @@ from __future__ import annotations
 from parlour.gyla._state import (
     ACTION_SPACE,
     ERROR_CODES,
+    OBSERVATION_SHAPE,
     SUITS,
     GylaError,
     GylaEvent,
@@ -29,6 +30,8 @@ from parlour.gyla._state import (
     NextAction,
     PlayerView,
     Trick,
+    TrickView,
+    View,
 )
 from parlour.gyla.api import (
     ai_card,
@@ -47,6 +50,7 @@ from parlour.gyla.api import (
 __all__ = [
     "ACTION_SPACE",
     "ERROR_CODES",
+    "OBSERVATION_SHAPE",
     "SUITS",
     "GylaError",
     "GylaEvent",
@@ -54,6 +58,8 @@ __all__ = [
     "NextAction",
     "PlayerView",
     "Trick",
+    "TrickView",
+    "View",
     "ai_card",
     "ai_trump",
     "apply",

@@ -684,6 +684,38 @@ impl PyGylaState {
         };
         Self::spawn(slf, next)
     }
+
+    /// The view of ``seat`` (0-3, the engine's player ``seat + 1``): a JSON-ready dict of what
+    /// that seat may know (``parlour.gyla.View``, ``docs/gyla.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &*self.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(307,)`` (``docs/gyla.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &*self.inner, seat)
+    }
+
+    /// A state consistent with everything ``seat`` has seen: the other three hands dealt anew
+    /// (keeping their sizes, the voids shown, the public flags and the re-deal rule),
+    /// uniformly, and a new seed for the rounds to come, from ``seed``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = crate::view::resample(slf.py(), &*slf.get().inner, seat, seed)?;
+        Self::spawn(slf, Box::new(next))
+    }
 }
 
 /// An `IllegalMoveError` of the engine as a `GylaError` (same code and message); any other

@@ -16,9 +16,11 @@
 //!   in the engine's order, emits the engine's events and lets computer seats move at once;
 //!   the [`GameState`] trait applies one move and never moves for anybody.
 //! * Notation: see [`notation`] (`scores round starter trump hands tricks next ai seed`).
+//! * Per-seat views: see [`view`] (what each seat sees, and what a resample keeps).
 
 mod ai;
 pub mod notation;
+pub mod view;
 
 use crate::cards::{Card, CardSet, Suit, ACE, JACK, SEVEN, SIX};
 use crate::error::{Error, Result};

@@ -356,3 +356,395 @@ fn is_legal_is_membership_of_the_move_list() {
     let (yes, no) = legal_and_not.get();
     assert!(yes > 1000 && no > 1000, "{yes} {no}");
 }
+
+// ----- per-seat views ------------------------------------------------------------------------
+
+mod views {
+    use super::*;
+    use crate::view::{Observe, Value};
+    use std::collections::HashMap;
+
+    fn hand_text(cards: &[Card]) -> String {
+        if cards.is_empty() {
+            "-".to_string()
+        } else {
+            cards.iter().map(|c| c.format(Spelling::RankSuit)).collect()
+        }
+    }
+
+    /// The notation of `g` with other hands (players 1–4, in hand order) and another seed.
+    fn with_hands(g: &Gyla, hands: &[Vec<Card>; 4], seed: u64) -> Result<Gyla> {
+        let text = g.to_notation();
+        let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+        fields[4] = hands
+            .iter()
+            .map(|h| hand_text(h))
+            .collect::<Vec<_>>()
+            .join("/");
+        fields[8] = seed.to_string();
+        notation::parse(&fields.join(" "))
+    }
+
+    /// The start of `g`'s round that its hands and plays imply: each hand in hand order
+    /// followed by the cards that seat has played this round, trump not yet assigned.
+    fn round_start(g: &Gyla) -> Gyla {
+        let played = g.played_by();
+        let hands: Vec<String> = (1..=4u8)
+            .map(|p| {
+                let mut cards = g.hand(p);
+                cards.extend(played[usize::from(p - 1)].iter());
+                hand_text(&cards)
+            })
+            .collect();
+        let ai: String = g.ai().iter().map(|&a| if a { 'A' } else { 'H' }).collect();
+        let text = format!(
+            "{}-{} {} {} - {} - T{} {ai} {}",
+            g.scores()[0],
+            g.scores()[1],
+            g.round(),
+            g.starter(),
+            hands.join("/"),
+            g.starter(),
+            g.seed()
+        );
+        notation::parse(&text).expect("the implied deal is a deal the engine makes")
+    }
+
+    fn nine_of_diamonds() -> Card {
+        c("9D")
+    }
+
+    /// Random and computer playouts; at every position and for every seat, a resampled state
+    /// has the same view and observation, keeps the seat's hand (in order) and every card
+    /// played, keeps the voids and the public flag, and the round's moves replay from the deal
+    /// it implies to the resampled state itself.
+    #[test]
+    fn resample_keeps_the_view_and_replays_the_round() {
+        let mut rng = Rng::new(41);
+        let mut changed = 0;
+        let mut with_voids = 0;
+        for seed in 0..10u64 {
+            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut moves: Vec<GylaMove> = Vec::new();
+            let mut buf = Vec::new();
+            loop {
+                for seat in 0..4u8 {
+                    let p = seat + 1;
+                    let r = s.resample(seat, &mut rng).unwrap();
+                    assert_eq!(r.view(seat), s.view(seat));
+                    assert_eq!(r.observation(seat), s.observation(seat));
+                    assert_eq!(r.hand(p), s.hand(p));
+                    assert_eq!(r.plays(), s.plays());
+                    assert_eq!(r.voids(), s.voids());
+                    assert_eq!(r.trumped_with_six(), s.trumped_with_six());
+                    assert_eq!(r.to_move(), s.to_move());
+                    assert_eq!(r.zobrist(), r.full_hash());
+                    assert_ne!(r.seed(), s.seed(), "the seed is drawn anew");
+                    for q in 1..=4u8 {
+                        assert_eq!(r.hand(q).len(), s.hand(q).len());
+                    }
+                    changed += usize::from((1..=4u8).any(|q| r.hand(q) != s.hand(q)));
+                    with_voids += usize::from(s.voids().iter().any(|&v| v != 0));
+                    if s.is_terminal() {
+                        continue;
+                    }
+                    let start = round_start(&r);
+                    if r.round() == 1 {
+                        let holder =
+                            (1..=4u8).find(|&q| start.hand_set(q).contains(nine_of_diamonds()));
+                        assert_eq!(holder, Some(r.starter()), "round 1's starter held the 9D");
+                    }
+                    let mut replay = start;
+                    for &mv in &moves {
+                        replay = replay.apply(mv).expect("the moves seen replay");
+                    }
+                    assert_eq!(replay, r);
+                }
+                if s.is_terminal() {
+                    break;
+                }
+                s.legal_moves_into(&mut buf);
+                let mv = if seed % 3 == 0 {
+                    s.computer_move().unwrap()
+                } else {
+                    buf[rng.index(buf.len())]
+                };
+                let next = s.apply(mv).unwrap();
+                if next.round() == s.round() {
+                    moves.push(mv);
+                } else {
+                    moves.clear();
+                }
+                s = next;
+            }
+        }
+        assert!(
+            changed > 1000,
+            "resample changed hidden hands only {changed} times"
+        );
+        assert!(
+            with_voids > 1000,
+            "voids were shown only {with_voids} times"
+        );
+    }
+
+    /// Every split of `pool` into hands of `sizes` (players `hidden`), in canonical order.
+    fn splits(pool: &[Card], sizes: &[usize]) -> Vec<Vec<Vec<Card>>> {
+        let Some((&first, rest)) = sizes.split_first() else {
+            return vec![Vec::new()];
+        };
+        let n = pool.len();
+        let mut out = Vec::new();
+        for mask in 0u32..(1 << n) {
+            if mask.count_ones() as usize != first {
+                continue;
+            }
+            let take: Vec<Card> = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| pool[i])
+                .collect();
+            let left: Vec<Card> = (0..n)
+                .filter(|i| mask & (1 << i) == 0)
+                .map(|i| pool[i])
+                .collect();
+            for mut tail in splits(&left, rest) {
+                tail.insert(0, take.clone());
+                out.push(tail);
+            }
+        }
+        out
+    }
+
+    /// Late in a round (a few cards a hand), the resampled deals of the hidden cards are
+    /// exactly those an independent check allows (the notation reader replays every play
+    /// against the follow rule and refuses a re-deal; the public flag and round 1's 9D rule
+    /// are compared), and each comes up about equally often.
+    #[test]
+    fn resample_is_uniform_over_the_consistent_deals() {
+        let mut rng = Rng::new(5);
+        let mut cut = 0;
+        let mut full = 0;
+        for seed in 0..12u64 {
+            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut buf = Vec::new();
+            // play round 1 to the start of trick 8 (two cards a hand) or into trick 7 (two or
+            // three), random cards
+            let target = if seed % 2 == 0 { 28 } else { 25 };
+            while s.plays().len() < target {
+                s.legal_moves_into(&mut buf);
+                s = s.apply(buf[rng.index(buf.len())]).unwrap();
+            }
+            let seat = u8::try_from(seed % 4).unwrap();
+            let me = seat + 1;
+            let hidden: Vec<u8> = (1..=4u8).filter(|&p| p != me).collect();
+            let pool: Vec<Card> = hidden.iter().flat_map(|&p| s.hand_set(p).iter()).collect();
+            let sizes: Vec<usize> = hidden.iter().map(|&p| s.hand(p).len()).collect();
+            let mut allowed: Vec<Vec<CardSet>> = Vec::new();
+            for split in splits(&pool, &sizes) {
+                let mut hands: [Vec<Card>; 4] = Default::default();
+                hands[usize::from(seat)] = s.hand(me);
+                for (&p, h) in hidden.iter().zip(&split) {
+                    hands[usize::from(p - 1)].clone_from(h);
+                }
+                let Ok(g) = with_hands(&s, &hands, s.seed()) else {
+                    continue;
+                };
+                let start = round_start(&g);
+                let nine_ok = start.hand_set(g.starter()).contains(nine_of_diamonds());
+                if g.trumped_with_six() == s.trumped_with_six() && nine_ok {
+                    allowed.push(split.iter().map(|h| CardSet::from_cards(h)).collect());
+                }
+            }
+            assert!(!allowed.is_empty());
+            // the number of splits with no constraint: multinomial(pool; sizes)
+            let mut total = 1usize;
+            let mut left = pool.len();
+            for &k in &sizes {
+                total *= (left - k + 1..=left).product::<usize>() / (1..=k).product::<usize>();
+                left -= k;
+            }
+            if allowed.len() < total {
+                cut += 1;
+            }
+            full += usize::from(allowed.len() <= 200);
+            let mut seen: HashMap<Vec<CardSet>, u32> = HashMap::new();
+            let n = 150 * u32::try_from(allowed.len()).unwrap().min(200);
+            for _ in 0..n {
+                let r = s.resample(seat, &mut rng).unwrap();
+                let key: Vec<CardSet> = hidden.iter().map(|&p| r.hand_set(p)).collect();
+                assert!(allowed.contains(&key), "seed {seed}: an inconsistent deal");
+                *seen.entry(key).or_default() += 1;
+            }
+            if allowed.len() <= 200 {
+                assert_eq!(seen.len(), allowed.len(), "seed {seed}: the support");
+                let expect = f64::from(n) / allowed.len() as f64;
+                for &k in seen.values() {
+                    assert!(
+                        (f64::from(k) - expect).abs() < expect * 0.4,
+                        "seed {seed}: {k} vs {expect}"
+                    );
+                }
+            }
+        }
+        assert!(
+            cut > 3,
+            "the constraints cut the deals in only {cut} positions"
+        );
+        assert!(
+            full >= 6,
+            "the whole support was compared in only {full} positions"
+        );
+    }
+
+    /// Two positions that differ only in cards (or the order of a hand) that a seat cannot
+    /// see give it equal views and observations; a seat that sees the difference gets
+    /// different ones. The view never names another seat's card.
+    #[test]
+    fn views_hide_other_hands() {
+        let mut rng = Rng::new(8);
+        let mut checked = 0;
+        for seed in 0..20u64 {
+            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut buf = Vec::new();
+            for _ in 0..(seed % 12) {
+                s.legal_moves_into(&mut buf);
+                s = s.apply(buf[rng.index(buf.len())]).unwrap();
+            }
+            for seat in 0..4u8 {
+                let text = s.view(seat).to_json();
+                for p in (1..=4u8).filter(|&p| p != seat + 1) {
+                    for card in s.hand(p) {
+                        let quoted = format!("\"{}\"", card.format(Spelling::RankSuit));
+                        assert!(!text.contains(&quoted), "{quoted} shown to seat {seat}");
+                    }
+                }
+            }
+            // the hands of players a and b (seats a-1, b-1): swap one card, reverse an order
+            let (a, b) = (2u8, 3u8);
+            let hands: [Vec<Card>; 4] = [s.hand(1), s.hand(2), s.hand(3), s.hand(4)];
+            let mut reversed = hands.clone();
+            reversed[usize::from(a - 1)].reverse();
+            let t = with_hands(&s, &reversed, s.seed()).unwrap();
+            for seat in [0u8, 2, 3] {
+                assert_eq!(t.view(seat), s.view(seat));
+                assert_eq!(t.observation(seat), s.observation(seat));
+            }
+            if s.hand(a).len() > 1 {
+                assert_ne!(
+                    t.view(a - 1),
+                    s.view(a - 1),
+                    "a seat sees its own hand order"
+                );
+            }
+            let mut swapped = None;
+            'find: for x in 0..hands[usize::from(a - 1)].len() {
+                for y in 0..hands[usize::from(b - 1)].len() {
+                    let mut h = hands.clone();
+                    let cx = h[usize::from(a - 1)][x];
+                    h[usize::from(a - 1)][x] = h[usize::from(b - 1)][y];
+                    h[usize::from(b - 1)][y] = cx;
+                    if let Ok(t) = with_hands(&s, &h, seed + 1000) {
+                        if t.trumped_with_six() == s.trumped_with_six()
+                            && cx != nine_of_diamonds()
+                            && h[usize::from(b - 1)][y] != nine_of_diamonds()
+                        {
+                            swapped = Some(t);
+                            break 'find;
+                        }
+                    }
+                }
+            }
+            let Some(t) = swapped else { continue };
+            checked += 1;
+            for seat in [0u8, 3] {
+                assert_eq!(t.view(seat), s.view(seat), "seed {seed} seat {seat}");
+                assert_eq!(t.observation(seat), s.observation(seat));
+            }
+            for seat in [a - 1, b - 1] {
+                assert_ne!(t.view(seat), s.view(seat));
+                assert_ne!(t.observation(seat), s.observation(seat));
+            }
+        }
+        assert!(checked > 10, "only {checked} swaps were checked");
+    }
+
+    #[test]
+    fn views_before_the_start_and_after_the_end() {
+        let g = Gyla::new(5, [false; 4]);
+        let v = g.view(2);
+        assert_eq!(v.get("to_move"), Some(&Value::Null));
+        assert_eq!(v.get("is_terminal"), Some(&Value::Bool(false)));
+        assert_eq!(v.get("phase"), Some(&Value::Str("not_started".into())));
+        assert_eq!(v.get("hand"), Some(&Value::List(Vec::new())));
+        assert_eq!(g.observation(2).len(), view::OBSERVATION_LEN);
+        assert_eq!(g.observation(2)[293], 1.0);
+        let r = g.resample(2, &mut Rng::new(1)).unwrap();
+        assert_ne!(r.seed(), g.seed());
+        assert_eq!(r.view(2), v);
+        // with the seed drawn anew, the deal of round 1 is unknown
+        assert_ne!(deal_from_seed(r.seed(), 1), deal_from_seed(g.seed(), 1));
+
+        let end = play_random(3, |_| {});
+        assert!(end.is_terminal());
+        for seat in 0..4u8 {
+            let v = end.view(seat);
+            assert_eq!(v.get("is_terminal"), Some(&Value::Bool(true)));
+            assert_eq!(v.get("legal_moves"), Some(&Value::List(Vec::new())));
+            let r = end.resample(seat, &mut Rng::new(2)).unwrap();
+            assert_eq!(r.view(seat), v);
+            assert_eq!(r.plays(), end.plays());
+        }
+    }
+
+    /// The view's public parts, spelled as the rest of the Gyla API spells them.
+    #[test]
+    fn view_keys_and_voids() {
+        let s = Gyla::new_game(&GylaConfig::default(), 1);
+        let seat = s.to_move().unwrap();
+        let v = s.view(seat);
+        assert_eq!(
+            v.get("legal_moves"),
+            Some(&Value::strs(["clubs", "spades", "hearts", "diamonds"]))
+        );
+        assert_eq!(
+            v.get("legal_actions"),
+            Some(&Value::ints([36u8, 37, 38, 39]))
+        );
+        assert_eq!(v.get("player"), Some(&Value::Int(i64::from(seat) + 1)));
+        assert_eq!(v.get("starter"), Some(&Value::Int(i64::from(seat))));
+        let other = s.view((seat + 1) % 4);
+        assert_eq!(other.get("legal_moves"), Some(&Value::List(Vec::new())));
+        // a void: the trumper leads a trump; whoever does not follow shows out of trumps
+        let mut found = false;
+        for seed in 0..200u64 {
+            let mut g = Gyla::new_game(&GylaConfig::default(), seed);
+            g = g.apply(GylaMove::Trump(Suit::Hearts)).unwrap();
+            let trumps = trumps_for(Some(Suit::Hearts));
+            let Some(lead) = g.hand_set(g.starter()).intersection(trumps).first() else {
+                continue;
+            };
+            g = g.apply(GylaMove::Play(lead)).unwrap();
+            let p = g.to_move().unwrap() + 1;
+            if !g.hand_set(p).intersection(trumps).is_empty() {
+                continue;
+            }
+            let off = g.hand(p)[0];
+            g = g.apply(GylaMove::Play(off)).unwrap();
+            assert_eq!(g.voids()[usize::from(p - 1)], view::VOID_TRUMPS);
+            let voids = g.view(0).get("voids").cloned().unwrap();
+            let Value::List(per_seat) = voids else {
+                panic!("voids is a list")
+            };
+            assert_eq!(per_seat[usize::from(p - 1)], Value::strs(["trumps"]));
+            let obs = g.observation(0);
+            assert_eq!(obs[257 + usize::from(p - 1) * 5 + 4], 1.0);
+            for q in 0..4u8 {
+                let r = g.resample(q, &mut Rng::new(u64::from(q))).unwrap();
+                assert!(r.hand_set(p).intersection(trumps).is_empty());
+            }
+            found = true;
+            break;
+        }
+        assert!(found);
+    }
+}
