@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,20 @@ from parlour.errors import ConfigError
 from test_conformance import ACTIONS, FACTORIES
 
 # The games whose states have views; every game of the conformance suite must be here.
-VIEW_GAMES = ["whist", "bridge-play"]
+VIEW_GAMES = ["whist", "bridge-play", "gyla"]
+
+# A view numbers seats from 0. Gyla's state numbers its players 1-4, as the engine's API does
+# (``GylaState.to_move``); every other game's ``to_move`` is already the seat.
+SEAT_TO_MOVE: dict[str, Callable[[Any], int | None]] = {
+    "gyla": lambda s: None if s.to_move is None else s.to_move - 1,
+}
+
+
+def seat_to_move(name: str, state: Any) -> int | None:
+    """The seat to move, numbered as views number seats."""
+    seat: int | None = SEAT_TO_MOVE.get(name, lambda s: s.to_move)(state)
+    return seat
+
 
 COMMON: dict[str, type | tuple[type, ...]] = {
     "game": str,
@@ -43,12 +57,12 @@ def _check_view(name: str, state: Any, seat: int, shape: tuple[int, ...]) -> dic
     for key, kind in COMMON.items():
         assert isinstance(view[key], kind), (key, view[key])
     assert view["seat"] == seat
-    assert view["to_move"] == state.to_move
+    assert view["to_move"] == seat_to_move(name, state)
     assert view["is_terminal"] == state.is_terminal
     assert view["hand_sizes"][seat] == len(view["hand"])
     assert all(isinstance(c, str) for c in view["hand"])
     assert view["returns"] == pytest.approx(list(state.returns()))
-    if state.to_move == seat and not state.is_terminal:
+    if seat_to_move(name, state) == seat and not state.is_terminal:
         moves = state.legal_moves()
         assert len(view["legal_moves"]) == len(moves)
         assert sorted(view["legal_actions"]) == sorted(ACTIONS[name](m) for m in moves)
@@ -80,7 +94,7 @@ def test_views_and_resamples_along_random_playouts(name: str) -> None:
                     assert type(other) is type(state)
                     assert other.view(seat) == view
                     assert np.array_equal(other.observation(seat), obs)
-                    assert other.to_move == state.to_move
+                    assert seat_to_move(name, other) == seat_to_move(name, state)
                     if k == 0 and step < 3:
                         changed += any(
                             other.view(s)["hand"] != state.view(s)["hand"]
@@ -98,7 +112,7 @@ def test_resample_is_seeded(name: str) -> None:
     state = FACTORIES[name](3)
     for _ in range(5):
         state = state.apply_index(0)
-    seat = (state.to_move or 0) % len(state.view(0)["hand_sizes"])
+    seat = (seat_to_move(name, state) or 0) % len(state.view(0)["hand_sizes"])
     a = state.resample(seat, 11)
     assert a == state.resample(seat, 11)
     assert a.to_notation() == state.resample(seat, 11).to_notation()
