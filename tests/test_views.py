@@ -33,7 +33,9 @@ SEAT_TO_MOVE: dict[str, Callable[[Any], int | None]] = {
 
 def seat_to_move(name: str, state: Any) -> int | None:
     """The seat to move, numbered as views number seats."""
-    seat: int | None = SEAT_TO_MOVE.get(name, lambda s: s.to_move)(state)
+    if name in SEAT_TO_MOVE:
+        return SEAT_TO_MOVE[name](state)
+    seat: int | None = state.to_move
     return seat
 
 
