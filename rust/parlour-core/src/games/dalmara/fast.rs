@@ -171,26 +171,35 @@ impl DalMara {
             } else {
                 suit_of(self.trick[0].1)
             };
+            self.seen.played(s, c);
             let old = turup;
             let mut new_t = old;
             if cs != l {
-                if engine {
-                    let off = self.trick[..tl.min(4)]
-                        .iter()
-                        .any(|&(_, x)| suit_of(x) != l);
-                    // The engine keeps a Turup from an earlier trick while the trick holds
-                    // no off-suit card yet.
-                    if old == NO_SUIT || (off && old != cs && !h.holds(hi, old)) {
-                        new_t = cs;
+                self.seen.void(s, l);
+                if old == NO_SUIT {
+                    new_t = cs;
+                    if !engine {
+                        self.turup_trick = Some(self.trick_number);
                     }
-                } else if old == NO_SUIT {
-                    new_t = cs;
-                    self.turup_trick = Some(self.trick_number);
-                } else if self.turup_trick == Some(self.trick_number)
-                    && old != cs
-                    && !h.holds(hi, old)
-                {
-                    new_t = cs;
+                } else if old != cs {
+                    // The engine keeps a Turup from an earlier trick while the trick holds
+                    // no off-suit card yet; the rulebook's is fixed once its trick is over.
+                    let open = if engine {
+                        self.trick[..tl.min(4)]
+                            .iter()
+                            .any(|&(_, x)| suit_of(x) != l)
+                    } else {
+                        self.turup_trick == Some(self.trick_number)
+                    };
+                    if open {
+                        // The outcome shows whether the seat still holds a Turup card.
+                        if h.holds(hi, old) {
+                            self.seen.holds(s, old);
+                        } else {
+                            self.seen.void(s, old);
+                            new_t = cs;
+                        }
+                    }
                 }
             }
             let makes = new_t != old && new_t == cs;
