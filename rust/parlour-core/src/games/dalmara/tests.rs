@@ -541,12 +541,12 @@ fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
     let nd = usize::from(1 - dealer);
     let d = usize::from(dealer);
     let mut deck: Vec<u8> = hands[nd].iter().chain(&hands[d]).copied().collect();
-    for p in 0..5 {
-        for k in 0..4 {
-            deck.push(stacks[nd * 4 + k][p]);
-            deck.push(stacks[d * 4 + k][p]);
-        }
-    }
+    // Pass `p` deals card `p` (bottom first) of each stack, the non-dealer's before the dealer's.
+    let stacks = &stacks;
+    deck.extend(
+        (0..5)
+            .flat_map(|p| (0..4).flat_map(move |k| [stacks[nd * 4 + k][p], stacks[d * 4 + k][p]])),
+    );
     let s = DalMara::create(false, dealer, r.rules())
         .unwrap()
         .deal_two_hands(i64::from(dealer), Deck::Cards(&deck))
