@@ -145,6 +145,8 @@ impl DalMara {
         let mut lead = self.lead.unwrap_or(NO_SUIT);
         let mut turup = self.turup.unwrap_or(NO_SUIT);
         let mut made = 0u32;
+        // What the plays show, kept in a local for the loop and written back once.
+        let mut seen = self.seen;
         loop {
             let s = self.next & 3;
             let hi = usize::from(s);
@@ -171,11 +173,11 @@ impl DalMara {
             } else {
                 suit_of(self.trick[0].1)
             };
-            self.seen.played(s, c);
+            seen.played(s, c);
             let old = turup;
             let mut new_t = old;
             if cs != l {
-                self.seen.void(s, l);
+                seen.void(s, l);
                 if old == NO_SUIT {
                     new_t = cs;
                     if !engine {
@@ -194,9 +196,9 @@ impl DalMara {
                     if open {
                         // The outcome shows whether the seat still holds a Turup card.
                         if h.holds(hi, old) {
-                            self.seen.holds(s, old);
+                            seen.holds(s, old);
                         } else {
-                            self.seen.void(s, old);
+                            seen.void(s, old);
                             new_t = cs;
                         }
                     }
@@ -247,6 +249,7 @@ impl DalMara {
                 break;
             }
         }
+        self.seen = seen;
         self.lead = (lead != NO_SUIT).then_some(lead);
         self.turup = (turup != NO_SUIT).then_some(turup);
         h.write_back(self);
