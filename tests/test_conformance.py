@@ -55,6 +55,7 @@ def gyla_state(seed: int) -> Any:
 FACTORIES: dict[str, Callable[[int], Any]] = {
     "whist": lambda seed: whist.State.new(seed=seed),
     "dalmara-4p": dalmara_4p,
+    "dalmara-2p": lambda seed: dm.GameState.random(seed, "2p"),
     "gyla": gyla_state,
     "durak": lambda seed: durak.new_game(bytes([seed]) * 32),
     "mexican-train": mexican_train,
@@ -71,6 +72,7 @@ def _card_action(card: Any) -> int:
 ACTIONS: dict[str, Callable[[Any], int]] = {
     "whist": _card_action,
     "dalmara-4p": lambda m: int(m.index),
+    "dalmara-2p": lambda m: int(m.index),
     "gyla": lambda m: gyla.ACTION_SPACE.index(m),
     "durak": lambda m: int(m.action),
     "mexican-train": action_index,

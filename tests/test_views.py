@@ -22,7 +22,7 @@ from parlour.errors import ConfigError
 from test_conformance import ACTIONS, FACTORIES
 
 # The games whose states have views; every game of the conformance suite must be here.
-VIEW_GAMES = ["whist", "bridge-play", "gyla"]
+VIEW_GAMES = ["whist", "bridge-play", "gyla", "dalmara-4p", "dalmara-2p"]
 
 # A view numbers seats from 0. Gyla's state numbers its players 1-4, as the engine's API does
 # (``GylaState.to_move``); every other game's ``to_move`` is already the seat.

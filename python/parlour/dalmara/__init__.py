@@ -73,10 +73,19 @@ from parlour.dalmara._state import (
     Rules,
     Trick,
 )
+from parlour.dalmara._view import (
+    OBSERVATION_SHAPE,
+    GhopteView,
+    LastMove,
+    StackView,
+    TrickCard,
+    View,
+)
 
 __all__ = [
     "ACTION_TYPES",
     "ENGINE_ERROR_CODES",
+    "OBSERVATION_SHAPE",
     "RANKS",
     "RANK_VALUE",
     "RULE_SETS",
@@ -86,6 +95,8 @@ __all__ = [
     "EngineError",
     "GameState",
     "Ghopte",
+    "GhopteView",
+    "LastMove",
     "LegalMove",
     "Move",
     "MoveDetail",
@@ -95,7 +106,10 @@ __all__ = [
     "PlayerStack",
     "Rules",
     "ScoreState",
+    "StackView",
     "Trick",
+    "TrickCard",
+    "View",
     "Winner2P",
     "Winner4P",
     "compare_card_ranks",

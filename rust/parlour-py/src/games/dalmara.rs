@@ -936,6 +936,37 @@ impl PyGameState {
         const MODULUS: u64 = (1 << 61) - 1;
         isize::try_from(self.inner.zobrist() % MODULUS).unwrap_or(0)
     }
+
+    /// What ``seat`` may see, as JSON-ready data (``parlour.dalmara.View``, ``docs/dalmara.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &*self.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(1048,)`` (``docs/dalmara.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &*self.inner, seat)
+    }
+
+    /// A state consistent with everything ``seat`` has seen, what it cannot see dealt anew
+    /// uniformly from ``seed`` (``docs/dalmara.md`` says what is kept).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position no deal fits.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let next = crate::view::resample(slf.py(), &*slf.get().inner, seat, seed)?;
+        Self::spawn(slf, Box::new(next))
+    }
 }
 
 /// What `ActionResult.__reduce__` returns: the class, the state and the error.

@@ -145,6 +145,8 @@ impl DalMara {
         let mut lead = self.lead.unwrap_or(NO_SUIT);
         let mut turup = self.turup.unwrap_or(NO_SUIT);
         let mut made = 0u32;
+        // What the plays show, kept in a local for the loop and written back once.
+        let mut seen = self.seen;
         loop {
             let s = self.next & 3;
             let hi = usize::from(s);
@@ -171,26 +173,35 @@ impl DalMara {
             } else {
                 suit_of(self.trick[0].1)
             };
+            seen.played(s, c);
             let old = turup;
             let mut new_t = old;
             if cs != l {
-                if engine {
-                    let off = self.trick[..tl.min(4)]
-                        .iter()
-                        .any(|&(_, x)| suit_of(x) != l);
-                    // The engine keeps a Turup from an earlier trick while the trick holds
-                    // no off-suit card yet.
-                    if old == NO_SUIT || (off && old != cs && !h.holds(hi, old)) {
-                        new_t = cs;
+                seen.void(s, l);
+                if old == NO_SUIT {
+                    new_t = cs;
+                    if !engine {
+                        self.turup_trick = Some(self.trick_number);
                     }
-                } else if old == NO_SUIT {
-                    new_t = cs;
-                    self.turup_trick = Some(self.trick_number);
-                } else if self.turup_trick == Some(self.trick_number)
-                    && old != cs
-                    && !h.holds(hi, old)
-                {
-                    new_t = cs;
+                } else if old != cs {
+                    // The engine keeps a Turup from an earlier trick while the trick holds
+                    // no off-suit card yet; the rulebook's is fixed once its trick is over.
+                    let open = if engine {
+                        self.trick[..tl.min(4)]
+                            .iter()
+                            .any(|&(_, x)| suit_of(x) != l)
+                    } else {
+                        self.turup_trick == Some(self.trick_number)
+                    };
+                    if open {
+                        // The outcome shows whether the seat still holds a Turup card.
+                        if h.holds(hi, old) {
+                            seen.holds(s, old);
+                        } else {
+                            seen.void(s, old);
+                            new_t = cs;
+                        }
+                    }
                 }
             }
             let makes = new_t != old && new_t == cs;
@@ -238,6 +249,7 @@ impl DalMara {
                 break;
             }
         }
+        self.seen = seen;
         self.lead = (lead != NO_SUIT).then_some(lead);
         self.turup = (turup != NO_SUIT).then_some(turup);
         h.write_back(self);

@@ -15,8 +15,11 @@
 
 mod fast;
 mod rules;
+mod view;
 
 pub use rules::{CardIn, Deck};
+use view::Seen;
+pub use view::OBSERVATION_LEN;
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
@@ -372,6 +375,10 @@ pub struct DalMara {
     tens: [u8; 4],
     tricks: [u8; 4],
     hash: u64,
+    /// What every seat has seen happen in the play this state knows of (voids shown, cards
+    /// picked up, …), for views and resampling. Not part of the position: it takes no part in
+    /// equality, hashing or DMN.
+    seen: Seen,
 }
 
 /// Options of a simulated game.
@@ -486,6 +493,7 @@ impl DalMara {
             tens: [0; 4],
             tricks: [0; 4],
             hash: 0,
+            seen: Seen::default(),
         };
         s.rehash();
         Ok(s)
@@ -707,12 +715,14 @@ impl DalMara {
         s
     }
 
-    /// This position as parsing its DMN gives it: the tens and tricks counters cleared and the
-    /// trick cards' play orders renumbered 1, 2, … (DMN holds neither).
+    /// This position as parsing its DMN gives it: the tens and tricks counters cleared, the
+    /// trick cards' play orders renumbered 1, 2, … and the play seen forgotten (DMN holds none
+    /// of them).
     #[must_use]
     pub fn as_reparsed(&self) -> DalMara {
         let mut s = self.without_counters();
         s.trick_skipped = [0; 4];
+        s.seen = Seen::default();
         s
     }
 
@@ -1117,6 +1127,7 @@ fn unreachable_state() -> DalMara {
         tens: [0; 4],
         tricks: [0; 4],
         hash: 0,
+        seen: Seen::default(),
     }
 }
 

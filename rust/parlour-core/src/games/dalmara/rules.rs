@@ -317,6 +317,7 @@ impl DalMara {
         s.tens = [0; 4];
         s.tricks = [0; 4];
         s.turup_trick = None;
+        s.seen = super::Seen::dealt();
         if let Some(first) = found.first().copied() {
             s.lead = Some(suit_of(first.card));
             s.is_ghopte = true;
@@ -364,6 +365,7 @@ impl DalMara {
         s.reset_trick();
         s.detail = None;
         s.next = 1 - self.dealer;
+        s.seen = super::Seen::dealt();
         s.rehash();
         Ok(s)
     }
@@ -535,6 +537,7 @@ impl DalMara {
         }
         self.stacks[slot].pop();
         self.hands[usize::from(s)].push(c);
+        self.seen.picked(c);
         self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c))
             ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c));
         Ok(())
@@ -634,6 +637,7 @@ impl DalMara {
         }
         self.hash ^= self.ghopte_hash();
         self.take_from_hand(hi, pos, c);
+        self.seen.played(s, c);
         self.push_trick(s, c);
         self.move_number = self.move_number.saturating_add(1);
         self.detail = Some((s, c, false));
@@ -797,43 +801,38 @@ impl DalMara {
         } else if let Some(p) = from_hand {
             self.take_from_hand(hi, p, c);
         }
+        self.seen.played(s, c);
+        if cs != l {
+            self.seen.void(s, l);
+        }
         let old = self.turup;
         let mut new_t = old;
         if self.four && cs != l {
-            match self.rules {
+            // Whether an override is open to this play: then its outcome shows everyone
+            // whether the seat still holds a card of the Turup suit.
+            let open = match self.rules {
                 Rules::Engine => {
                     let off = self.trick_cards().iter().any(|&(_, x)| suit_of(x) != l);
-                    let from_past = old.is_some() && !off;
-                    if !from_past {
-                        match new_t {
-                            None => new_t = Some(cs),
-                            Some(t)
-                                if t != cs
-                                    && !self.hands[hi]
-                                        .as_slice()
-                                        .iter()
-                                        .any(|&x| suit_of(x) == t) =>
-                            {
-                                new_t = Some(cs);
-                            }
-                            _ => {}
-                        }
-                    }
+                    off || old.is_none()
                 }
-                Rules::Rulebook => match old {
-                    None => {
-                        new_t = Some(cs);
+                Rules::Rulebook => old.is_none() || self.turup_trick == Some(self.trick_number),
+            };
+            match old {
+                None => {
+                    new_t = Some(cs);
+                    if self.rules == Rules::Rulebook {
                         self.turup_trick = Some(self.trick_number);
                     }
-                    Some(t)
-                        if self.turup_trick == Some(self.trick_number)
-                            && t != cs
-                            && !self.hands[hi].as_slice().iter().any(|&x| suit_of(x) == t) =>
-                    {
+                }
+                Some(t) if open && t != cs => {
+                    if self.hands[hi].has_suit(t) {
+                        self.seen.holds(s, t);
+                    } else {
+                        self.seen.void(s, t);
                         new_t = Some(cs);
                     }
-                    _ => {}
-                },
+                }
+                _ => {}
             }
         }
         let makes = new_t != old && new_t == Some(cs);

@@ -166,6 +166,7 @@ fn check_fast_path_from(start: &DalMara, seed: u64) {
         }
         assert!(made <= 1);
         assert_eq!(a, b, "{}", a.dmn());
+        assert_eq!(a.seen.fields(), b.seen.fields(), "{}", a.dmn());
         assert_eq!(a.zobrist(), b.zobrist());
         assert_eq!(b.zobrist(), b.recomputed_hash());
         assert_eq!(ra, rb);
@@ -184,6 +185,7 @@ fn check_fast_path_from(start: &DalMara, seed: u64) {
         assert!(steps < 200);
     }
     assert_eq!(a, c);
+    assert_eq!(a.seen.fields(), c.seen.fields());
     assert_eq!(a.zobrist(), c.zobrist());
     assert_eq!(ra, rc);
 }
@@ -424,4 +426,352 @@ fn kept_moves_are_the_listed_moves() {
             g.apply_mut(pick).unwrap();
         }
     }
+}
+
+// ------------------------------------------------------------------ views
+
+use crate::view::Observe;
+
+/// A move of a recorded play, with what every seat saw of it: who made it and, in 2p, the
+/// stack slot a card was taken from.
+#[derive(Clone, Copy, Debug)]
+struct Seen1 {
+    mv: Move,
+    seat: u8,
+    from_stack: Option<usize>,
+}
+
+fn record(s: &DalMara, mv: Move) -> Seen1 {
+    let tops = |seat: u8, c: u8| {
+        (usize::from(seat) * 4..usize::from(seat) * 4 + 4).find(|&k| s.stack(k).last() == Some(&c))
+    };
+    match mv {
+        Move::Play(c) => Seen1 {
+            mv,
+            seat: s.next_seat(),
+            from_stack: if s.is_four() {
+                None
+            } else {
+                tops(s.next_seat(), c)
+            },
+        },
+        Move::Pickup(c) => {
+            let k = (0..8).find(|&k| s.stack(k).last() == Some(&c)).unwrap();
+            Seen1 {
+                mv,
+                seat: u8::try_from(k / 4).unwrap(),
+                from_stack: Some(k),
+            }
+        }
+        Move::Declare(_) => Seen1 {
+            mv,
+            seat: s.next_seat(),
+            from_stack: None,
+        },
+    }
+}
+
+/// The deal `r` implies given the moves seen: each hand as it is now plus the cards it played
+/// from it (2p: less the Turup cards it picked up), each stack as it is now plus the cards
+/// taken from it. Dealt the way `new_game` deals.
+fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
+    let dealer = r.dealer();
+    if r.is_four() {
+        let mut hands: Vec<Vec<u8>> = vec![Vec::new(); 4];
+        for m in seen {
+            if let Move::Play(c) = m.mv {
+                hands[usize::from(m.seat)].push(c);
+            }
+        }
+        for (x, h) in hands.iter_mut().enumerate() {
+            h.extend_from_slice(r.hand(x));
+            assert_eq!(h.len(), 13);
+        }
+        let mut deck = [0u8; 52];
+        for i in 0..4usize {
+            let h = &hands[(usize::from(dealer) + 1 + i) % 4];
+            deck[5 * i..5 * i + 5].copy_from_slice(&h[0..5]);
+            deck[20 + 4 * i..24 + 4 * i].copy_from_slice(&h[5..9]);
+            deck[36 + 4 * i..40 + 4 * i].copy_from_slice(&h[9..13]);
+        }
+        return DalMara::create(true, dealer, r.rules())
+            .unwrap()
+            .deal_four(
+                i64::from(dealer),
+                Deck::Cards(&deck),
+                GhopteOrder::DealerLast,
+            )
+            .unwrap();
+    }
+    let picked: u64 = seen
+        .iter()
+        .filter_map(|m| match m.mv {
+            Move::Pickup(c) => Some(1u64 << c),
+            _ => None,
+        })
+        .fold(0, |a, b| a | b);
+    let mut hands: Vec<Vec<u8>> = vec![Vec::new(); 2];
+    let mut taken: Vec<Vec<u8>> = vec![Vec::new(); 8];
+    for m in seen {
+        match (m.mv, m.from_stack) {
+            (Move::Play(c) | Move::Pickup(c), Some(k)) => taken[k].push(c),
+            (Move::Play(c), None) if picked & (1u64 << c) == 0 => {
+                hands[usize::from(m.seat)].push(c)
+            }
+            _ => {}
+        }
+    }
+    for (x, h) in hands.iter_mut().enumerate() {
+        h.extend(
+            r.hand(x)
+                .iter()
+                .copied()
+                .filter(|&c| picked & (1u64 << c) == 0),
+        );
+        assert_eq!(h.len(), 6);
+    }
+    let stacks: Vec<Vec<u8>> = (0..8)
+        .map(|k| {
+            let mut st = r.stack(k).to_vec();
+            st.extend(taken[k].iter().rev());
+            assert_eq!(st.len(), 5);
+            st
+        })
+        .collect();
+    let nd = usize::from(1 - dealer);
+    let d = usize::from(dealer);
+    let mut deck: Vec<u8> = hands[nd].iter().chain(&hands[d]).copied().collect();
+    // Pass `p` deals card `p` (bottom first) of each stack, the non-dealer's before the dealer's.
+    let stacks = &stacks;
+    deck.extend(
+        (0..5)
+            .flat_map(|p| (0..4).flat_map(move |k| [stacks[nd * 4 + k][p], stacks[d * 4 + k][p]])),
+    );
+    let s = DalMara::create(false, dealer, r.rules())
+        .unwrap()
+        .deal_two_hands(i64::from(dealer), Deck::Cards(&deck))
+        .unwrap();
+    let t = SUIT_NAMES[usize::from(r.turup().unwrap())];
+    s.declare_turup(i64::from(1 - dealer), t)
+        .unwrap()
+        .deal_two_stacks(i64::from(dealer), Deck::Cards(&deck))
+        .unwrap()
+}
+
+fn lane_of(s: u8) -> u64 {
+    0x1FFFu64 << (16 * u32::from(s))
+}
+
+/// Checks a resample `r` of `s` for `seat`, `start` being the game's first position and `seen`
+/// the moves since: the seat's view and observation, its cards and every public card are kept,
+/// what was shown of the hidden hands holds, and the moves seen replay without a refusal from
+/// the deal `r` implies, reaching `r` (and the same knowledge).
+fn check_resample(s: &DalMara, r: &DalMara, seat: u8, start: &DalMara, seen: &[Seen1]) {
+    let me = usize::from(seat);
+    assert_eq!(r.view(seat), s.view(seat), "{}", s.dmn());
+    assert_eq!(r.observation(seat), s.observation(seat));
+    assert_eq!(r.hand(me), s.hand(me));
+    assert_eq!(r.trick_cards(), s.trick_cards());
+    assert_eq!(r.finished_cards(), s.finished_cards());
+    assert_eq!(r.ghoptes(), s.ghoptes());
+    assert_eq!(r.zobrist(), r.recomputed_hash());
+    for k in 0..8 {
+        assert_eq!(r.stack(k).len(), s.stack(k).len());
+        assert_eq!(r.stack(k).last(), s.stack(k).last());
+    }
+    for x in (0..s.seats()).filter(|&x| x != me) {
+        assert_eq!(r.hand(x).len(), s.hand(x).len());
+        let hidden = r.hands[x].mask() & !r.known_of(x);
+        assert_eq!(r.known_of(x), s.known_of(x));
+        for suit in 0..4u8 {
+            if s.seen.voids[x] & (1 << suit) != 0 {
+                assert_eq!(
+                    hidden & lane_of(suit),
+                    0,
+                    "seat {x} void in {suit}: {}",
+                    r.dmn()
+                );
+            }
+            if s.seen.holds[x] & (1 << suit) != 0 {
+                assert_ne!(r.hands[x].mask() & lane_of(suit), 0);
+            }
+        }
+    }
+    let mut replay = implied_start(r, seen);
+    // The implied deal is one the seat could have seen: its own cards, the Ghoptes declared,
+    // the face-up stack cards and who is on turn are those of the real one.
+    assert_eq!(replay.hands[me].mask(), start.hands[me].mask());
+    assert_eq!(replay.ghoptes(), start.ghoptes());
+    assert_eq!(replay.next_seat(), start.next_seat());
+    assert_eq!(replay.turup(), start.turup());
+    for k in 0..8 {
+        assert_eq!(replay.stack(k).last(), start.stack(k).last());
+    }
+    for m in seen {
+        replay = replay.apply(m.mv).expect("the moves seen replay");
+    }
+    assert_eq!(&replay, r);
+    assert_eq!(replay.seen.fields(), s.seen.fields());
+}
+
+#[test]
+fn resamples_keep_the_view_and_replay_the_play() {
+    let mut rng = Rng::new(21);
+    for (four, rules, games) in [
+        (true, Rules::Rulebook, 40),
+        (true, Rules::Engine, 40),
+        (false, Rules::Rulebook, 15),
+        (false, Rules::Engine, 15),
+    ] {
+        let config = DalMaraConfig { four, rules };
+        let mut changed = 0;
+        let mut holds = 0;
+        let mut voids = 0;
+        for seed in 0..games {
+            let start = DalMara::new_game(&config, seed);
+            let mut s = start.clone();
+            let mut seen: Vec<Seen1> = Vec::new();
+            let mut buf = Vec::new();
+            loop {
+                for seat in 0..u8::try_from(s.seats()).unwrap() {
+                    let r = s.resample(seat, &mut rng).unwrap();
+                    check_resample(&s, &r, seat, &start, &seen);
+                    changed += usize::from(r.hands != s.hands || r.stacks != s.stacks);
+                }
+                holds += s.seen.holds.iter().filter(|&&h| h != 0).count();
+                voids += s.seen.voids.iter().filter(|&&h| h != 0).count();
+                if s.is_terminal() {
+                    break;
+                }
+                s.legal_moves_into(&mut buf);
+                let mv = buf[rng.index(buf.len())];
+                seen.push(record(&s, mv));
+                s = s.apply(mv).unwrap();
+            }
+        }
+        assert!(
+            changed > 100,
+            "resample never changed a hidden card: {changed}"
+        );
+        assert!(voids > 100 && (!four || holds > 0), "{voids} {holds}");
+    }
+}
+
+#[test]
+fn four_player_resamples_draw_no_undeclared_ghopte() {
+    // Over many draws from the first position, no resampled deal holds a lone ten that the
+    // deal did not declare (replaying the deal would declare it), and the declared ones stay.
+    let mut rng = Rng::new(4);
+    for seed in 0..30 {
+        let s = DalMara::new_game(&DalMaraConfig::default(), seed);
+        for _ in 0..20 {
+            let r = s.resample(0, &mut rng).unwrap();
+            let again = implied_start(&r, &[]);
+            assert_eq!(again.ghoptes(), s.ghoptes());
+            assert_eq!(again, r);
+        }
+    }
+}
+
+#[test]
+fn views_hide_what_the_seat_cannot_see() {
+    // 4p: a swap of two cards between seats 1 and 2 changes neither seat 0's view nor its
+    // observation, and changes seat 1's.
+    let s = DalMara::new_game(&DalMaraConfig::default(), 8);
+    let mut s = s.apply(first_move(&s)).unwrap();
+    s = s.apply(first_move(&s)).unwrap();
+    let text = s.view(0).to_json();
+    for x in 1..4 {
+        for &c in s.hand(x) {
+            let shown = text.contains(&format!("\"{}\"", card_text(c)));
+            assert_eq!(shown, s.known_of(x) & (1u64 << c) != 0, "{}", card_text(c));
+        }
+    }
+    let unknown = |x: usize| {
+        s.hand(x)
+            .iter()
+            .position(|&c| s.known_of(x) & (1u64 << c) == 0)
+            .unwrap()
+    };
+    let (i, j) = (unknown(1), unknown(2));
+    let mut h1 = s.hand(1).to_vec();
+    let mut h2 = s.hand(2).to_vec();
+    std::mem::swap(&mut h1[i], &mut h2[j]);
+    let mut t = s.clone();
+    t.hands[1] = Pile::from_slice(&h1).unwrap();
+    t.hands[2] = Pile::from_slice(&h2).unwrap();
+    t.rehash();
+    assert_eq!(t.view(0), s.view(0));
+    assert_eq!(t.observation(0), s.observation(0));
+    assert_eq!(t.view(3), s.view(3));
+    assert_ne!(t.view(1), s.view(1));
+    assert_ne!(t.observation(1), s.observation(1));
+    assert_ne!(t.view(2), s.view(2));
+    assert_eq!(s.observation(0).len(), OBSERVATION_LEN);
+
+    // 2p: face-down stack cards are hidden from both seats, the other hand from its opponent.
+    let s = DalMara::new_game(
+        &DalMaraConfig {
+            four: false,
+            rules: Rules::Rulebook,
+        },
+        3,
+    );
+    for seat in 0..2u8 {
+        let text = s.view(seat).to_json();
+        for k in 0..8 {
+            let st = s.stack(k);
+            for &c in &st[..st.len() - 1] {
+                assert!(!text.contains(&format!("\"{}\"", card_text(c))));
+            }
+            assert!(text.contains(&format!("\"{}\"", card_text(st[4]))));
+        }
+        for &c in s.hand(1 - usize::from(seat)) {
+            assert!(!text.contains(&format!("\"{}\"", card_text(c))));
+        }
+    }
+    // Two face-down cards of different stacks swapped: no seat sees it.
+    let mut t = s.clone();
+    let (x, y) = (s.stack(0)[0], s.stack(5)[2]);
+    t.stacks[0] = Stack::from_slice(&[&[y], &s.stack(0)[1..]].concat()).unwrap();
+    let mut five = s.stack(5).to_vec();
+    five[2] = x;
+    t.stacks[5] = Stack::from_slice(&five).unwrap();
+    t.rehash();
+    assert_ne!(t, s);
+    for seat in 0..2 {
+        assert_eq!(t.view(seat), s.view(seat));
+        assert_eq!(t.observation(seat), s.observation(seat));
+    }
+    // A card of seat 1's hand swapped with a face-down card: seat 0 cannot tell, seat 1 can.
+    let mut t = s.clone();
+    let (h, f) = (s.hand(1)[0], s.stack(2)[1]);
+    t.hands[1] = Pile::from_slice(&[&[f], &s.hand(1)[1..]].concat()).unwrap();
+    let mut two = s.stack(2).to_vec();
+    two[1] = h;
+    t.stacks[2] = Stack::from_slice(&two).unwrap();
+    t.rehash();
+    assert_eq!(t.view(0), s.view(0));
+    assert_eq!(t.observation(0), s.observation(0));
+    assert_ne!(t.view(1), s.view(1));
+    assert_ne!(t.observation(1), s.observation(1));
+}
+
+#[test]
+fn parsed_positions_have_seen_nothing() {
+    // DMN does not hold the play seen: a state rebuilt from its parts shows no voids.
+    let mut rng = Rng::new(2);
+    let mut s = DalMara::new_game(&DalMaraConfig::default(), 12);
+    let mut buf = Vec::new();
+    while s.seen.voids.iter().all(|&v| v == 0) {
+        s.legal_moves_into(&mut buf);
+        s = s.apply(buf[rng.index(buf.len())]).unwrap();
+    }
+    let back = DalMara::from_parts(&s.parts()).unwrap();
+    assert!(back.same_position(&s));
+    assert_ne!(back.view(0), s.view(0));
+    assert_eq!(back.as_reparsed().seen.fields(), Seen::default().fields());
+    assert_eq!(s.as_reparsed().seen.fields(), Seen::default().fields());
+    let r = back.resample(0, &mut rng).unwrap();
+    assert_eq!(r.view(0), back.view(0));
 }
