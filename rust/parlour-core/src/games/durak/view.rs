@@ -285,7 +285,7 @@ impl Observe for Durak {
         let allows: Vec<Box<dyn Fn(u16) -> bool>> = lacks
             .iter()
             .map(|&l| {
-                Box::new(move |c: u16| u8::try_from(c).map_or(false, |c| l & card::bit(c) == 0))
+                Box::new(move |c: u16| u8::try_from(c).is_ok_and(|c| l & card::bit(c) == 0))
                     as Box<dyn Fn(u16) -> bool>
             })
             .collect();
