@@ -62,6 +62,7 @@ from parlour.durak.rules import (
     resign_for,
     result_for,
 )
+from parlour.durak.views import OBSERVATION_SHAPE, View
 
 __all__ = [
     "ACTION_SPACE",
@@ -69,6 +70,7 @@ __all__ = [
     "CODES",
     "HAND_SIZE",
     "MOVE_KINDS",
+    "OBSERVATION_SHAPE",
     "RANKS",
     "SEATS",
     "SUITS",
@@ -78,6 +80,7 @@ __all__ = [
     "DurakGame",
     "DurakMoveError",
     "Move",
+    "View",
     "apply",
     "beats",
     "bot_move",

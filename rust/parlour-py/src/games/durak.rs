@@ -675,6 +675,48 @@ impl PyDurakGame {
         Self::spawn(slf, next)
     }
 
+    /// What ``seat`` may see, as JSON-ready data (``parlour.durak.View``; ``docs/durak.md``,
+    /// "What each seat sees"). Seats here are 0-based, as in every game's ``view``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &self.s.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(680,)`` (``docs/durak.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &self.s.inner, seat)
+    }
+
+    /// A game consistent with what ``seat`` sees: the other seats' hidden cards and the talon's
+    /// order (all but the turn-up) dealt anew from ``seed`` (``docs/durak.md`` says exactly what
+    /// is kept). The new game has no seed, number or history: only its position.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position built with contradictory parts.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let next = crate::view::resample(py, &slf.get().s.inner, seat, seed)?;
+        let none = py.None().into_bound(py);
+        let meta = PyTuple::new(py, [none.clone(), none, PyTuple::empty(py).into_any()])?;
+        let value = PyDurakGame {
+            s: Box::new(PyDurak::bare(next)),
+            meta: meta.unbind(),
+            taken: OnceLock::new(),
+            snap: PyOnceLock::new(),
+        };
+        SPAWN.spawn(&slf.get_type(), value)
+    }
+
     /// The game after the seat to move plays ``move`` (a ``Move`` or an action object). A move
     /// object that :meth:`legal_moves` returned here is made without reading or checking it
     /// again.

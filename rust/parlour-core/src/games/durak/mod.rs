@@ -26,6 +26,7 @@ pub mod notation;
 pub mod rules;
 pub mod sha256;
 pub mod state;
+pub mod view;
 
 pub use rules::{Bout, How, Outcome};
 pub use state::{

@@ -386,6 +386,7 @@ pub fn from_notation(text: &str) -> Result<Durak> {
         result,
         out,
         known,
+        lacks: [0; 6],
         ply,
         stall,
         hash: 0,

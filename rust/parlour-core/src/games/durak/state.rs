@@ -341,7 +341,10 @@ impl Event {
 }
 
 /// A Durak position. Seats are 0-based inside the core.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Equality compares the position: every field but `lacks`, which records what the play so far
+/// showed (like the voids of a trick-taking play) and is neither hashed nor in the notation.
+#[derive(Clone, Debug)]
 pub struct Durak {
     pub(crate) seats: u8,
     pub(crate) variant: Variant,
@@ -361,6 +364,11 @@ pub struct Durak {
     pub(crate) out: u8,
     /// Cards each seat is publicly known to hold (picked up, or the exchanged turn-up).
     pub(crate) known: [u64; 6],
+    /// Cards each seat has been shown not to hold since it last drew: a forced pass (no card
+    /// of the table's ranks, no exchange) or a forced take (no card that beats, transfers or
+    /// exchanges) adds them; drawing a card forgets them. Not part of equality, the hash or
+    /// the notation (a position read from notation starts with none).
+    pub(crate) lacks: [u64; 6],
     /// Number of events so far (the reference's `ply`, `#history`).
     pub(crate) ply: u32,
     /// Bouts in a row taken with nobody drawing (three or more seats: the stall rule).
@@ -369,6 +377,30 @@ pub struct Durak {
     /// made; [`Durak::hash`] adds the rest ([`Durak::meta_hash`]) when it is read.
     pub(crate) hash: u64,
 }
+
+impl PartialEq for Durak {
+    fn eq(&self, o: &Self) -> bool {
+        self.seats == o.seats
+            && self.variant == o.variant
+            && self.trump == o.trump
+            && self.trump_card == o.trump_card
+            && self.hands == o.hands
+            && self.talon == o.talon
+            && self.tlen == o.tlen
+            && self.discard == o.discard
+            && self.heap == o.heap
+            && self.bout == o.bout
+            && self.six_owner == o.six_owner
+            && self.result == o.result
+            && self.out == o.out
+            && self.known == o.known
+            && self.ply == o.ply
+            && self.stall == o.stall
+            && self.hash == o.hash
+    }
+}
+
+impl Eq for Durak {}
 
 fn err(code: &str, message: &str) -> Error {
     Error::illegal(code, message)
@@ -434,6 +466,7 @@ impl Durak {
             result: None,
             out: 0,
             known,
+            lacks: [0; 6],
             ply: 0,
             stall: 0,
             hash: 0,
@@ -527,6 +560,11 @@ impl Durak {
     #[must_use]
     pub fn known(&self, seat: u8) -> u64 {
         self.known.get(usize::from(seat)).copied().unwrap_or(0)
+    }
+    /// Cards `seat` has been shown not to hold since it last drew (see the field's doc).
+    #[must_use]
+    pub fn lacks(&self, seat: u8) -> u64 {
+        self.lacks.get(usize::from(seat)).copied().unwrap_or(0)
     }
     /// Number of events written so far.
     #[must_use]
@@ -960,6 +998,7 @@ impl Durak {
         self.hand_remove(seat, six);
         self.hand_add(seat, turn_up);
         self.known[usize::from(seat)] |= card::bit(turn_up);
+        self.lacks[usize::from(seat)] &= !card::bit(turn_up);
         self.talon_set(pos, six);
         self.trump_card = six;
         self.six_owner = None;
@@ -981,7 +1020,10 @@ impl Durak {
                     None => {
                         self.close(How::Taken, ev);
                     }
-                    Some(t) if self.forced_seat(t, &b) => self.pass(t),
+                    Some(t) if self.forced_seat(t, &b) => {
+                        self.note_forced(t, &b, false);
+                        self.pass(t);
+                    }
                     Some(_) => return,
                 }
                 continue;
@@ -1007,6 +1049,7 @@ impl Durak {
                 return;
             }
             if phase == Phase::Defend {
+                self.note_forced(t, &b, true);
                 if let Some(bm) = self.bout.as_mut() {
                     bm.taken = true;
                     bm.passed = 0;
@@ -1017,8 +1060,29 @@ impl Durak {
             if b.is_empty() {
                 return;
             }
+            self.note_forced(t, &b, false);
             self.pass(t);
         }
+    }
+
+    /// `seat` was forced (no choice): it holds none of the cards that would have given it one.
+    /// Throwing: the cards of the table's ranks (when there is room); defending: the cards that
+    /// beat the waiting card and those that would transfer; either way the trump six while the
+    /// turn-up is in the talon (its holder could exchange).
+    fn note_forced(&mut self, seat: u8, b: &Bout, defend: bool) {
+        let mut m = if defend {
+            let beats = b.unbeaten().map_or(0, |a| card::beaters(a, self.trump));
+            beats | self.transfers(b, card::ALL)
+        } else if b.room() >= 1 && !b.is_empty() {
+            b.ranks()
+        } else {
+            0
+        };
+        if self.turn_up_left() {
+            m |= card::bit(self.six_of_trumps());
+        }
+        let s = usize::from(seat);
+        self.lacks[s] |= m & !self.known[s];
     }
 
     fn pass(&mut self, seat: u8) {
@@ -1039,6 +1103,7 @@ impl Durak {
                 self.hand_add(b.defender, c);
             }
             self.known[usize::from(b.defender)] |= mask;
+            self.lacks[usize::from(b.defender)] &= !mask;
             if mask & card::bit(self.six_of_trumps()) != 0 && self.six_owner != Some(b.defender) {
                 self.six_owner = None;
             }
@@ -1065,6 +1130,9 @@ impl Durak {
                 if self.tlen == 0 && c == self.trump_card {
                     self.known[usize::from(s)] |= card::bit(c);
                 }
+            }
+            if drawn[usize::from(s)] > 0 {
+                self.lacks[usize::from(s)] = 0;
             }
         }
         // The end check.
