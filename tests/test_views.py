@@ -22,12 +22,14 @@ from parlour.errors import ConfigError
 from test_conformance import ACTIONS, FACTORIES
 
 # The games whose states have views; every game of the conformance suite must be here.
-VIEW_GAMES = ["whist", "bridge-play", "gyla", "dalmara-4p", "dalmara-2p"]
+VIEW_GAMES = ["whist", "bridge-play", "gyla", "dalmara-4p", "dalmara-2p", "durak"]
 
-# A view numbers seats from 0. Gyla's state numbers its players 1-4, as the engine's API does
-# (``GylaState.to_move``); every other game's ``to_move`` is already the seat.
+# A view numbers seats from 0. Gyla's and Durak's states number their players from 1, as the
+# engines' APIs do (``GylaState.to_move``, ``DurakGame.to_move``); every other game's
+# ``to_move`` is already the seat.
 SEAT_TO_MOVE: dict[str, Callable[[Any], int | None]] = {
     "gyla": lambda s: None if s.to_move is None else s.to_move - 1,
+    "durak": lambda s: None if s.to_move is None else s.to_move - 1,
 }
 
 
