@@ -21,7 +21,7 @@ from parlour.errors import ConfigError
 from test_conformance import ACTIONS, FACTORIES
 
 # The games whose states have views; every game of the conformance suite must be here.
-VIEW_GAMES = ["whist"]
+VIEW_GAMES = ["whist", "mexican-train"]
 
 COMMON: dict[str, type | tuple[type, ...]] = {
     "game": str,
