@@ -27,8 +27,8 @@ from parlour.protocol import SeatView
 __all__ = [
     "OBSERVATION_SHAPE",
     "LaidTrain",
-    "RoundView",
     "LastMove",
+    "RoundView",
     "View",
 ]
 
