@@ -172,7 +172,7 @@ const EXACT_SPACE: f64 = 2.0e5;
 fn swap_chain(pool: &[u16], sizes: &[usize], masks: &[u32], rng: &mut Rng) -> Vec<Vec<u16>> {
     let mut holder_of: Vec<usize> = Vec::with_capacity(pool.len());
     for (h, &k) in sizes.iter().enumerate() {
-        holder_of.extend(std::iter::repeat_n(h, k));
+        holder_of.extend(std::iter::repeat(h).take(k));
     }
     let mut items = pool.to_vec();
     let ok = |item: u16, h: usize| !shows(masks[h], u8::try_from(item).unwrap_or(u8::MAX));
@@ -706,6 +706,40 @@ mod tests {
     }
 
     #[test]
+    fn observation_offsets_are_the_documented_ones() {
+        let offsets = [
+            O_HAND,
+            O_ON_TRAIN,
+            O_SHOWN,
+            O_END,
+            O_OPEN,
+            O_LENGTH,
+            O_IN_PLAY,
+            O_UNCOVERED,
+            O_TO_COVER,
+            O_SEAT,
+            O_TO_MOVE,
+            O_SIZES,
+            O_TOTALS,
+            O_SEATED,
+            O_ENGINE,
+            O_SCALARS,
+            O_PHASE,
+            O_SET,
+            O_LAST_SEAT,
+            O_LAST_KIND,
+            OBSERVATION_LEN,
+        ];
+        let documented = [
+            0, 136, 1360, 1496, 1640, 1649, 1658, 1667, 1676, 1685, 1693, 1701, 1709, 1717, 1725,
+            1741, 1748, 1751, 1754, 1762, 1766,
+        ];
+        assert_eq!(offsets, documented);
+        let every = super::super::tiles::every_tile(15);
+        assert!(every.iter().enumerate().all(|(i, &t)| tile_index(t) == i));
+    }
+
+    #[test]
     fn views_hide_other_hands_and_the_boneyard() {
         let s = MexicanTrain::new(config(12, 3, Doubles::One, MexicanStart::Any), 5).unwrap();
         let text = s.view(0).to_json();
@@ -725,9 +759,7 @@ mod tests {
         let (a, b) = (hands[1][0], hands[2][0]);
         hands[1][0] = b;
         hands[2][0] = a;
-        let c = hands[1][1];
-        hands[1][1] = bone[0];
-        bone[0] = c;
+        std::mem::swap(&mut hands[1][1], &mut bone[0]);
         bone.reverse();
         let empty: Vec<Vec<u8>> = vec![Vec::new(); 4];
         let mut t = s.clone();
