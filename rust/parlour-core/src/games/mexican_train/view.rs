@@ -162,7 +162,7 @@ impl MexicanTrain {
 }
 
 /// The largest product of holder sizes (each plus one) dealt by the exact count.
-const EXACT_SPACE: f64 = 2.0e5;
+const EXACT_SPACE: f64 = 2.0e4;
 
 /// A deal of `pool` to holders of `sizes` (holder `h` allows what [`shows`] nothing of
 /// `masks[h]`), `pool` given in holder order as it lies now: the first of 24 plain shuffles
