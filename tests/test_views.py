@@ -21,8 +21,16 @@ import pytest
 from parlour.errors import ConfigError
 from test_conformance import ACTIONS, FACTORIES
 
-# The games whose states have views; every game of the conformance suite must be here.
-VIEW_GAMES = ["whist", "bridge-play", "gyla", "dalmara-4p", "dalmara-2p", "durak"]
+# The games whose states have views: every game of the conformance suite.
+VIEW_GAMES = [
+    "whist",
+    "bridge-play",
+    "gyla",
+    "dalmara-4p",
+    "dalmara-2p",
+    "durak",
+    "mexican-train",
+]
 
 # A view numbers seats from 0. Gyla's and Durak's states number their players from 1, as the
 # engines' APIs do (``GylaState.to_move``, ``DurakGame.to_move``); every other game's
@@ -109,6 +117,10 @@ def test_views_and_resamples_along_random_playouts(name: str) -> None:
                 break
             state = state.apply_index(rng.randrange(len(state.legal_moves())))
         assert changed > 0, "resample never changed a hidden hand"
+
+
+def test_every_game_has_views() -> None:
+    assert sorted(VIEW_GAMES) == sorted(FACTORIES)
 
 
 @pytest.mark.parametrize("name", VIEW_GAMES)

@@ -83,3 +83,15 @@ class GameStateProtocol(Protocol):
     def from_notation(cls, text: str) -> Self:
         """Parse a position; raises ``NotationError`` for malformed text."""
         ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: a JSON-ready dict starting with :class:`SeatView`'s keys."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """The view of ``seat`` as a float32 numpy array of the game's fixed shape."""
+        ...
+
+    def resample(self, seat: int, seed: int) -> Self:
+        """A state that agrees with all ``seat`` has seen, its hidden cards drawn from ``seed``."""
+        ...

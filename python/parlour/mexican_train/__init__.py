@@ -73,8 +73,10 @@ from parlour.mexican_train.tiles import (
     tile_words,
     train_set_name,
 )
+from parlour.mexican_train.view import OBSERVATION_SHAPE, LaidTrain, LastMove, RoundView, View
 
 __all__ = [
+    "OBSERVATION_SHAPE",
     "TRAIN_ACTIONS",
     "TRAIN_DEFAULT_OPTIONS",
     "TRAIN_DOUBLES",
@@ -86,13 +88,17 @@ __all__ = [
     "TRAIN_SETS",
     "TRAIN_SET_NAMES",
     "FrozenMove",
+    "LaidTrain",
+    "LastMove",
     "PlayMove",
     "RoundResult",
+    "RoundView",
     "SimpleMove",
     "Train",
     "TrainGame",
     "TrainHistory",
     "TrainMove",
+    "View",
     "action_index",
     "clean_train_name",
     "computer_move",

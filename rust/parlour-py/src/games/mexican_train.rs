@@ -714,6 +714,48 @@ impl PyTrainGame {
         Self::spawn(slf, next).map(Some)
     }
 
+    /// What ``seat`` may see, as a JSON-ready dict (see ``parlour.mexican_train.View``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::view(seat.py(), &self.state.inner, seat)
+    }
+
+    /// The view of ``seat`` as a float32 array of shape ``(1766,)`` for every set and seat
+    /// count (``docs/mexican_train.md``).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        crate::view::observation(seat.py(), &self.state.inner, seat)
+    }
+
+    /// A game consistent with everything ``seat`` has seen, drawn from ``seed``: the other
+    /// hands and the boneyard dealt anew (keeping the sizes and the ends each seat showed it
+    /// lacked when it drew or passed), the rounds to come reseeded. It keeps the table and
+    /// the move record, which replay the deal it implies, not the table's seed.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+    fn resample<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let this = &slf.get().state;
+        let inner = crate::view::resample(slf.py(), &this.inner, seat, seed)?;
+        let (history, table) = (this.history.clone(), this.table(slf.py()));
+        Self::spawn(
+            slf,
+            Box::new(PyTrainState {
+                inner,
+                history,
+                table,
+            }),
+        )
+    }
+
     /// The game after a move (as `TrainState.play`), or None when the rules refuse it.
     fn _play<'py>(
         slf: &Bound<'py, Self>,

@@ -15,6 +15,7 @@
 pub mod ai;
 mod piles;
 pub mod tiles;
+mod view;
 
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
@@ -25,6 +26,7 @@ use tiles::{
     every_tile, fits, hand_size_for, is_double, laid_against, pips_of, round_seed, rounds_for,
     shuffle_in_place, tile_of, Mulberry32, Tile,
 };
+use view::Seen;
 
 /// Size of Mexican Train's fixed action space ([`TrainMove::action`]): 136 tiles of the
 /// double-fifteen set times 9 trains, then draw, pass and next.
@@ -287,6 +289,10 @@ pub struct MexicanTrain {
     results: Arc<Vec<RoundResult>>,
     last: Option<(Seat, TrainMove)>,
     tile_hash: u64,
+    /// What the play has shown of each hand (per tile, the open ends its holder could not
+    /// play to since it took the tile): what `resample` keeps. Not part of equality, hashing
+    /// or the notation.
+    seen: Seen,
 }
 
 /// A hand with, for each pip value, the positions of the tiles that show it: the tiles that fit
@@ -393,6 +399,7 @@ impl MexicanTrain {
             results: Arc::new(Vec::new()),
             last: None,
             tile_hash: 0,
+            seen: Seen::default(),
         };
         g.deal(0);
         g
@@ -446,6 +453,7 @@ impl MexicanTrain {
         self.passes = 0;
         self.phase = Phase::Playing;
         self.tile_hash = self.full_tile_hash();
+        self.seen = Seen::default();
     }
 
     fn full_tile_hash(&self) -> u64 {
@@ -908,15 +916,18 @@ impl MexicanTrain {
                 }
             }
             TrainMove::Draw => {
+                self.shown_none(s);
                 let bone = 2 * n + 1;
                 if let Some(last) = self.bone().len().checked_sub(1) {
                     let t = self.piles.remove(bone, last);
                     self.tile_hash ^= z_bone(t) ^ z_hand(s, t);
                     self.piles.push(s, t);
+                    self.seen.clear(t);
                 }
                 self.drew = true;
             }
             TrainMove::Pass => {
+                self.shown_none(s);
                 self.open[s] = true;
                 self.passes += 1;
                 if self.bone().is_empty() && self.passes >= u32::from(self.cfg.players) {
