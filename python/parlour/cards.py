@@ -214,9 +214,17 @@ class CardSet:
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> CardSet:
-        """The set of the given cards."""
+        """The set of the given cards.
+
+        Raises:
+            TypeError: If ``cards`` is not an iterable of :class:`Card` (a string is not).
+        """
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+            raise TypeError(f"cards must be an iterable of Card, not {type(cards).__name__}")
         bits = 0
         for c in cards:
+            if not isinstance(c, Card):
+                raise TypeError(f"a card must be a Card, not {type(c).__name__}")
             bits |= c.bit
         return cls(bits)
 

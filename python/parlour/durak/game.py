@@ -78,7 +78,12 @@ class Move:
 
         Returns:
             The move.
+
+        Raises:
+            TypeError: If ``data`` is not a mapping.
         """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a move is a mapping, not {type(data).__name__}")
         card = data.get("card")
         return cls(str(data.get("kind")), card if isinstance(card, int) else None)
 

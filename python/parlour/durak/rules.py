@@ -108,7 +108,10 @@ class Bout:
 
         Raises:
             DurakConfigError: For bad cards or sizes.
+            TypeError: If ``data`` is not a mapping.
         """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a bout is a mapping, not {type(data).__name__}")
         attacks = tuple(card_id(c) for c in data.get("attacks", ()))
         raw = list(data.get("beats", ()))
         raw += [None] * (len(attacks) - len(raw))

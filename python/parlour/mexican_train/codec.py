@@ -15,17 +15,10 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from parlour._js import JS_WHITESPACE, js_number, js_trim
+from parlour._js import JS_WHITESPACE
 from parlour.mexican_train.tiles import TRAIN_NAME_MOST
 
-__all__ = [
-    "JS_WHITESPACE",
-    "clean_train_name",
-    "js_number",
-    "js_string",
-    "js_trim",
-    "parse_js_json",
-]
+__all__ = ["clean_train_name", "js_string", "parse_js_json"]
 
 _RUNS = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict
 
 from parlour._core import mexican_train as _core
+from parlour._js import js_number, js_trim
 from parlour._native import fold_into_base
 from parlour.errors import ConfigError, IllegalMoveError, NotationError
 from parlour.mexican_train.codec import (
     clean_train_name,
     is_js_integer,
-    js_number,
     js_string,
-    js_trim,
     parse_js_json,
 )
 from parlour.mexican_train.tiles import (
