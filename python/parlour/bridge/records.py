@@ -303,9 +303,12 @@ class Board:
 
         Raises:
             NotationError: ``NO_DEAL`` when the board has no valid deal or no leader.
+            TypeError: If ``engine`` is not a ``BridgeEngine``.
         """
         if self.hands is None or self.opening_leader is None:
             raise NotationError("NO_DEAL", "the board has no valid deal or opening leader")
+        if engine is not None and not isinstance(engine, BridgeEngine):
+            raise TypeError(f"engine must be a BridgeEngine, not {type(engine).__name__}")
         eng = engine or _ENGINE
         trump = self.contract.trump if self.contract else None
         hands = cast("HandsData", self.hands)

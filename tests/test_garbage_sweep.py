@@ -1,0 +1,245 @@
+"""Every public callable of every public module, given garbage, raises a typed error or returns.
+
+The sweep covers functions, classes' constructors, static and class methods, and the instance
+methods of every public class on a sample instance: each gets garbage arguments (None, "",
+"x" * 10000, -1, 2**70, [], {}, object() and more) in the number it takes, one fewer and one
+more. The only exceptions allowed are ``ParlourError`` (a ``ValueError``), ``TypeError`` and
+``ValueError``; a bare ``AttributeError``, ``KeyError`` or ``IndexError`` is a bug, and a Rust
+panic (``PanicException``, a ``BaseException``) fails loudly. Immutable states are unchanged by
+whatever garbage their methods were given.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import parlour
+import parlour.dalmara as dm
+from parlour import durak, whist
+from parlour.bridge import PlayBuilder, PlayEngine, TrickBuilder, pbn
+from parlour.cards import CardSet, deck, parse_card
+from parlour.durak import Bout
+from test_conformance import FACTORIES
+
+GARBAGE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.sampled_from([-1, 0, 1, 3, 2**31, 2**64, 2**70, -(2**70)]),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.sampled_from(["", " ", "\x00", "\ud800", "10s", "SA", "{", "[]", "é" * 50, "x" * 10_000]),
+    st.binary(max_size=8),
+    st.lists(st.integers(-5, 70), max_size=4),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+    st.just(object()),
+)
+
+ALLOWED = (ValueError, TypeError)  # ParlourError is a ValueError
+
+MODULES = sorted(
+    {"parlour"}
+    | {
+        m.name
+        for m in pkgutil.walk_packages(parlour.__path__, "parlour.")
+        if not any(part.startswith("_") for part in m.name.split("."))
+        and not m.name.endswith("cli")
+    }
+)
+
+# Calls that do heavy work on a valid argument (a whole deal's double dummy, a 2**31-game
+# simulation) are given garbage elsewhere with bounded arguments (tests/test_garbage.py,
+# tests/bridge/test_bridge_dd.py); here they would only time out.
+SLOW = {"parlour.simulate", "parlour.batch.simulate", "parlour.bridge.dd.dd_table"}
+
+
+def _winner4p() -> Any:
+    return dm.Winner4P(0, "tens")
+
+
+PLAY_PBN = """[Event "x"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "S"]
+[Contract "3NT"]
+[Play "W"]
+S2 S5 SA ST
+*
+"""
+
+# A sample instance of every public class with public instance methods.
+INSTANCES: dict[str, Callable[[], Any]] = {
+    "parlour.batch.SimulationResult": lambda: parlour.simulate("whist", 20, seed=1),
+    "parlour.bridge.records.Board": lambda: pbn.read(PLAY_PBN)[0],
+    "parlour.bridge.BridgePlayState": lambda: FACTORIES["bridge-play"](1),
+    "parlour.bridge.builders.PlayBuilder": PlayBuilder,
+    "parlour.bridge.builders.TrickBuilder": lambda: TrickBuilder("S"),
+    "parlour.bridge.engine.PlayEngine": lambda: PlayEngine("23456789TJQKA", "SHDCN"),
+    "parlour.cards.Card": lambda: parse_card("SA", "bridge"),
+    "parlour.cards.CardSet": lambda: CardSet.from_cards(deck(52)[:5]),
+    "parlour.dalmara.ActionResult": lambda: dm.create_game(
+        "4p", 0, [{"seat": i} for i in range(4)]
+    ),
+    "parlour.dalmara._state.EngineError": lambda: dm.play_card("-", 0, "Zz").error,
+    "parlour.dalmara.GameState": lambda: FACTORIES["dalmara-4p"](1),
+    "parlour.dalmara.LegalMove": lambda: _first_legal_dalmara(),
+    "parlour.dalmara._cards.Winner2P": lambda: dm.Winner2P(0, 0, "tens"),
+    "parlour.dalmara._cards.Winner4P": _winner4p,
+    "parlour.durak.rules.Bout": lambda: Bout.from_dict(
+        {"cap": 6, "attacks": [], "beats": [], "taken": False}
+    ),
+    "parlour.durak.DurakGame": lambda: FACTORIES["durak"](1),
+    "parlour.durak.game.Move": lambda: durak.new_game(bytes(32)).legal_moves()[0],
+    "parlour.gyla.GylaState": lambda: FACTORIES["gyla"](1),
+    "parlour.mexican_train.TrainGame": lambda: FACTORIES["mexican-train"](1),
+    "parlour.whist.State": lambda: whist.State.new(seed=1),
+}
+
+
+def _first_legal_dalmara() -> Any:
+    state = FACTORIES["dalmara-4p"](1)
+    return dm.get_legal_moves(state, state.to_move)[0]
+
+
+def _qualname(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _public_objects() -> Iterator[tuple[str, Any]]:
+    seen: set[int] = set()
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr in getattr(module, "__all__", []):
+            obj = getattr(module, attr)
+            if id(obj) in seen or inspect.ismodule(obj):
+                continue
+            seen.add(id(obj))
+            yield f"{name}.{attr}", obj
+
+
+def _is_entry_class(obj: Any) -> bool:
+    # Exceptions, TypedDicts (plain dicts) and protocols are not entry points.
+    return (
+        isinstance(obj, type)
+        and not issubclass(obj, (BaseException, dict))
+        and Protocol not in getattr(obj, "__mro__", ())
+        and not getattr(obj, "_is_protocol", False)
+    )
+
+
+def _own_methods(cls: type) -> list[str]:
+    """Public methods parlour defines (not those of object, tuple or dict)."""
+    out = []
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        raw = inspect.getattr_static(cls, name)
+        if isinstance(raw, property) or not callable(getattr(cls, name, None)):
+            continue
+        if any(name in vars(base) for base in (object, tuple, dict, int, str)):
+            continue
+        out.append(name)
+    return out
+
+
+def _static(cls: type, name: str) -> bool:
+    raw = inspect.getattr_static(cls, name)
+    return isinstance(raw, (staticmethod, classmethod)) or type(raw).__name__ in (
+        "builtin_function_or_method",
+        "classmethod_descriptor",
+    )
+
+
+def _callables() -> list[tuple[str, Callable[..., Any]]]:
+    out: list[tuple[str, Callable[..., Any]]] = []
+    for name, obj in _public_objects():
+        if name in SLOW:
+            continue
+        if _is_entry_class(obj):
+            out.append((name, obj))
+            out.extend(
+                (f"{name}.{m}", getattr(obj, m)) for m in _own_methods(obj) if _static(obj, m)
+            )
+        elif callable(obj) and not isinstance(obj, type):
+            out.append((name, obj))
+    return out
+
+
+def _classes_with_methods() -> list[tuple[str, type]]:
+    out = []
+    for name, obj in _public_objects():
+        if _is_entry_class(obj) and any(not _static(obj, m) for m in _own_methods(obj)):
+            out.append((name, obj))
+    return out
+
+
+def arity(fn: Callable[..., Any]) -> int:
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return 1
+    return sum(
+        1
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    )
+
+
+def call_safely(fn: Callable[..., Any], args: list[object]) -> None:
+    try:
+        fn(*args)
+    except ALLOWED:
+        pass
+    except BaseException as exc:  # PanicException is a BaseException
+        pytest.fail(f"{fn!r}{tuple(args)!r} raised {type(exc).__name__}: {exc}")
+
+
+def test_every_class_with_methods_has_a_sample() -> None:
+    missing = sorted(
+        _qualname(cls) for _, cls in _classes_with_methods() if _qualname(cls) not in INSTANCES
+    )
+    assert not missing, f"add a sample instance to INSTANCES for: {missing}"
+    for key, make in INSTANCES.items():
+        assert _qualname(type(make())) == key
+
+
+@pytest.mark.parametrize(("name", "fn"), _callables(), ids=[n for n, _ in _callables()])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_functions_constructors_and_static_methods(
+    name: str, fn: Callable[..., Any], data: st.DataObject
+) -> None:
+    n = arity(fn)
+    for k in sorted({n, max(n - 1, 0), n + 1}):
+        call_safely(fn, [data.draw(GARBAGE) for _ in range(k)])
+
+
+def _method_cases() -> list[tuple[str, str]]:
+    cases = []
+    for _, cls in _classes_with_methods():
+        key = _qualname(cls)
+        if key in INSTANCES:
+            cases += [(key, m) for m in _own_methods(cls) if not _static(cls, m)]
+    return cases
+
+
+@pytest.mark.parametrize(
+    ("key", "method"), _method_cases(), ids=[f"{k}.{m}" for k, m in _method_cases()]
+)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_instance_methods(key: str, method: str, data: st.DataObject) -> None:
+    obj = INSTANCES[key]()
+    before = obj.to_notation() if hasattr(obj, "to_notation") and hasattr(obj, "zobrist") else None
+    fn = getattr(obj, method)
+    n = arity(fn)
+    for k in sorted({n, max(n - 1, 0), n + 1}):
+        call_safely(fn, [data.draw(GARBAGE) for _ in range(k)])
+    if before is not None:
+        assert obj.to_notation() == before, "garbage changed an immutable state"
