@@ -232,6 +232,7 @@ impl PyTrainState {
             length,
             doubles,
             mexican,
+            views: true,
         };
         guarded(|| MexicanTrain::new(cfg, seed32)).map(|inner| PyTrainState {
             inner,

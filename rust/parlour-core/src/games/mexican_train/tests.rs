@@ -106,6 +106,7 @@ fn refusals_leave_state_unchanged_and_hash_is_incremental() {
             } else {
                 MexicanStart::Any
             },
+            views: game % 2 == 0,
         };
         let mut g = MexicanTrain::new(c, u32::try_from(game).unwrap()).unwrap();
         let mut moves = Vec::new();
@@ -275,4 +276,21 @@ fn every_move_has_its_own_action_in_the_action_space() {
         expected += 1;
     }
     assert_eq!(expected, TRAIN_ACTIONS);
+}
+
+#[test]
+fn the_view_record_changes_no_play() {
+    // The simulator's games keep no view record (`TrainConfig::views` off); their play, hashes
+    // and results must be those of games that keep it.
+    use crate::sim::{simulate, Policy};
+    let on = TrainConfig::default();
+    let off = TrainConfig {
+        views: false,
+        ..TrainConfig::default()
+    };
+    for policy in [Policy::Random, Policy::Computer] {
+        let a = simulate::<MexicanTrain>(&on, 5, 0, 60, policy, Some(1)).unwrap();
+        let b = simulate::<MexicanTrain>(&off, 5, 0, 60, policy, Some(1)).unwrap();
+        assert_eq!(a, b);
+    }
 }

@@ -544,6 +544,7 @@ mod tests {
             length: Length::Short,
             doubles,
             mexican,
+            views: true,
         }
     }
 
