@@ -870,6 +870,106 @@ mod views {
         );
     }
 
+    /// Uniformity: after a few moves of a two- and a three-seat deal, the share of resamples in
+    /// which each card ends in each other seat's hand matches that of the plain posterior,
+    /// drawn by shuffling the start's hidden cards anew and keeping the deals from which the
+    /// moves replay to the same view (the definition of "consistent", sampled blindly).
+    #[test]
+    fn resample_replaying_matches_the_blind_posterior() {
+        for (config, seed, steps) in [
+            (EVERY_CONFIG[0], 3, 6),
+            (EVERY_CONFIG[3], 5, 6),
+        ] {
+            let mut rng = Rng::new(21);
+            let start = Durak::new_game(&config, seed);
+            let mut g = start.clone();
+            let mut moves = Vec::new();
+            let mut buf = Vec::new();
+            for _ in 0..steps {
+                let Some(t) = g.turn() else { break };
+                g.legal_into(t, &mut buf);
+                let mv = buf[rng.index(buf.len())];
+                g.apply_seat(t, mv, &mut EventCount::default()).unwrap();
+                moves.push((t, mv));
+            }
+            let seat = 0;
+            let n = usize::from(g.seats());
+            let view = g.view(seat);
+            let samples = 2000;
+            let mut ours = vec![[0u32; 37]; n];
+            let mut exact = 0;
+            for _ in 0..samples {
+                let (_, r, k) = replaying(&start, &moves, seat, &mut rng).unwrap();
+                exact += usize::from(k > 0);
+                for (s, row) in ours.iter_mut().enumerate() {
+                    for c in card::ids(r.hands[s]) {
+                        row[usize::from(c)] += 1;
+                    }
+                }
+            }
+            assert_eq!(exact, samples);
+            // The blind posterior: the hidden start cards (the other hands, the talon but its
+            // bottom) shuffled into their places; kept when the moves replay to the view.
+            let mut cells: Vec<(usize, Option<usize>)> = Vec::new();
+            let mut pool = Vec::new();
+            for s in 1..n {
+                for c in card::ids(start.hands[s]) {
+                    cells.push((s, None));
+                    pool.push(c);
+                }
+            }
+            for p in 1..start.talon_left() {
+                cells.push((6, Some(p)));
+                pool.push(start.talon[p]);
+            }
+            let mut blind = vec![[0u32; 37]; n];
+            let mut kept = 0;
+            while kept < samples {
+                crate::rng::shuffle(&mut pool, &mut rng);
+                let mut d = start.clone();
+                for s in 1..n {
+                    d.hands[s] = 0;
+                }
+                for (&(s, p), &c) in cells.iter().zip(&pool) {
+                    match p {
+                        None => d.hands[s] |= card::bit(c),
+                        Some(p) => d.talon[p] = c,
+                    }
+                }
+                let six = d.six_of_trumps();
+                d.six_owner = (0..d.seats()).find(|&s| d.hand(s) & card::bit(six) != 0);
+                d.hash = d.card_hash();
+                let first = deal::first_attacker(&d.hands[..n], d.trump());
+                if Some(first) != start.bout().map(|b| b.attacker) {
+                    continue;
+                }
+                let mut e = d;
+                if moves
+                    .iter()
+                    .any(|&(s, mv)| e.apply_seat(s, mv, &mut EventCount::default()).is_err())
+                    || e.view(seat) != view
+                {
+                    continue;
+                }
+                kept += 1;
+                for (s, row) in blind.iter_mut().enumerate() {
+                    for c in card::ids(e.hands[s]) {
+                        row[usize::from(c)] += 1;
+                    }
+                }
+            }
+            let mut worst = 0.0f64;
+            for s in 1..n {
+                for c in 1..=36 {
+                    let a = f64::from(ours[s][c]) / f64::from(samples as u32);
+                    let b = f64::from(blind[s][c]) / f64::from(samples as u32);
+                    worst = worst.max((a - b).abs());
+                }
+            }
+            assert!(worst < 0.06, "{config:?}: a card's share differs by {worst}");
+        }
+    }
+
     /// Two states that differ only in cards a seat cannot see give it equal views and
     /// observations; the seats that can see the difference get different ones.
     #[test]
