@@ -6,17 +6,17 @@
 //! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
 
 use crate::errors::{config_err, detached, guarded, to_py};
-use crate::view::{seed_arg, seat_arg};
 use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick, Spawner};
+use crate::view::{seat_arg, seed_arg};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::view::resample_replaying;
-use parlour_core::rng::Rng;
 use parlour_core::games::durak::{
     card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
+use parlour_core::rng::Rng;
 use parlour_core::trail::Trail;
 use parlour_core::ErrorKind;
 use pyo3::intern;

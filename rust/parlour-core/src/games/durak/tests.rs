@@ -834,8 +834,10 @@ mod views {
                             done += 1;
                             assert_eq!(s0.view(seat), start.view(seat));
                             assert_eq!(s0.zobrist(), s0.full_hash());
-                            let first =
-                                deal::first_attacker(&s0.hands[..usize::from(s0.seats())], s0.trump());
+                            let first = deal::first_attacker(
+                                &s0.hands[..usize::from(s0.seats())],
+                                s0.trump(),
+                            );
                             assert_eq!(Some(first), start.bout().map(|b| b.attacker));
                             let mut back = s0.clone();
                             for (k, &(s, mv)) in moves.iter().enumerate() {
@@ -857,7 +859,10 @@ mod views {
                 }
             }
         }
-        assert!(changed * 3 > done, "{changed} of {done} resamples changed a hand");
+        assert!(
+            changed * 3 > done,
+            "{changed} of {done} resamples changed a hand"
+        );
         #[allow(clippy::cast_precision_loss)]
         let (rate, per) = (
             exact as f64 / tries.max(1) as f64,
@@ -876,10 +881,7 @@ mod views {
     /// moves replay to the same view (the definition of "consistent", sampled blindly).
     #[test]
     fn resample_replaying_matches_the_blind_posterior() {
-        for (config, seed, steps) in [
-            (EVERY_CONFIG[0], 3, 6),
-            (EVERY_CONFIG[3], 5, 6),
-        ] {
+        for (config, seed, steps) in [(EVERY_CONFIG[0], 3, 6), (EVERY_CONFIG[3], 5, 6)] {
             let mut rng = Rng::new(21);
             let start = Durak::new_game(&config, seed);
             let mut g = start.clone();
@@ -966,7 +968,10 @@ mod views {
                     worst = worst.max((a - b).abs());
                 }
             }
-            assert!(worst < 0.06, "{config:?}: a card's share differs by {worst}");
+            assert!(
+                worst < 0.06,
+                "{config:?}: a card's share differs by {worst}"
+            );
         }
     }
 

@@ -420,7 +420,7 @@ fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)
         let s8 = u8::try_from(s).unwrap_or(0);
         if s8 != seat {
             let hidden = (start.hand(s8) & !start.known(s8)).count_ones() as usize;
-            sl.extend(std::iter::repeat_n(Slot { from: 0, at: None }, hidden));
+            sl.resize(hidden, Slot { from: 0, at: None });
         }
     }
     let mut g = start.clone();
@@ -437,11 +437,15 @@ fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)
         if s != seat && c != 0 && known_before & card::bit(c) == 0 {
             played[usize::from(s)].push((k, c));
         }
-        for p in g.talon_left()..left_before {
+        for (p, &c) in talon_before
+            .iter()
+            .enumerate()
+            .take(left_before)
+            .skip(g.talon_left())
+        {
             if !start.hidden_at(p) {
                 continue;
             }
-            let c = talon_before[p];
             let holder = (0..start.seats())
                 .find(|&t| g.hand(t) & card::bit(c) != 0)
                 .ok_or_else(|| resample_failed("a drawn card is in no hand"))?;
@@ -481,7 +485,10 @@ impl Check<'_> {
         if (0..n).any(|s| s0.hands[s] & s0.lacks[s] != 0) {
             return None;
         }
-        if self.first.is_some_and(|f| first_attacker(&s0.hands[..n], s0.trump) != f) {
+        if self
+            .first
+            .is_some_and(|f| first_attacker(&s0.hands[..n], s0.trump) != f)
+        {
             return None;
         }
         let mut g = s0.clone();
