@@ -180,7 +180,8 @@ def test_resamples_of_a_game_with_moves_replay_them(seats: int, variant: str) ->
             other = game.resample(seat, rng.randrange(2**64))
             assert other.view(seat) == game.view(seat)
             assert other.history == game.history
-            assert other.seed is None and other.number is None
+            assert other.seed is None
+            assert other.number is None
             assert other.ply == game.ply
             changed += other.hands != game.hands
             if not other.is_terminal:
