@@ -100,7 +100,7 @@ def test_views_agree_with_the_game_and_resamples_keep_them(seats: int, variant: 
                 assert np.array_equal(other.observation(seat), obs)
                 assert other.to_move == game.to_move
                 assert other.seed is None
-                assert other.history == ()
+                assert other.history == game.history
                 if other.to_move is not None:
                     assert other.legal_moves(), "the seat to move keeps a move"
                 changed += other.hands != game.hands
@@ -159,6 +159,45 @@ def test_a_forced_take_shows_what_the_defender_lacks() -> None:
         other = game.resample(0, seed)
         assert 1 in other.hand_of(2)
         assert not {name_of(c) for c in other.hand_of(2)} & set(lacks)
+
+
+ALL_CONFIGS = [(n, v) for n in (2, 3, 4, 6) for v in ("podkidnoy", "perevodnoy")]
+
+
+@pytest.mark.parametrize(("seats", "variant"), ALL_CONFIGS)
+def test_resamples_of_a_game_with_moves_replay_them(seats: int, variant: str) -> None:
+    """A game made by ``new_game`` and moves resamples to a new deal that the same moves replay
+    from: its ``history`` (which replays its logged moves from the new deal through the checked
+    path, so a refused move would raise) is the game's event for event, its view is the seat's,
+    and play goes on from it."""
+    rng = random.Random(10 * seats + len(variant))
+    changed = 0
+    for seed in range(2):
+        for step, game in enumerate(_playout(seed, seats, variant)):
+            if step % 3:
+                continue
+            seat = rng.randrange(seats)
+            other = game.resample(seat, rng.randrange(2**64))
+            assert other.view(seat) == game.view(seat)
+            assert other.history == game.history
+            assert other.seed is None
+            assert other.number is None
+            assert other.ply == game.ply
+            changed += other.hands != game.hands
+            if not other.is_terminal:
+                after = other.apply_index(0)
+                assert after.history[: len(game.history)] == game.history
+                assert after.history[len(game.history)]["seat"] == other.to_move
+    assert changed > 0
+
+
+def test_a_resample_of_a_game_read_from_notation_has_no_history() -> None:
+    game = _playout(4, 2, "podkidnoy", steps=8)[-1]
+    parsed = DurakGame.from_notation(game.to_notation())
+    other = parsed.resample(0, 3)
+    assert other.view(0) == game.view(0)
+    assert other.history == ()
+    assert game.resample(0, 3).history == game.history != ()
 
 
 def test_resample_is_seeded_and_checks_its_arguments() -> None:

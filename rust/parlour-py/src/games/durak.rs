@@ -7,13 +7,16 @@
 
 use crate::errors::{config_err, detached, guarded, to_py};
 use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick, Spawner};
+use crate::view::{seat_arg, seed_arg};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
+use parlour_core::games::durak::view::resample_replaying;
 use parlour_core::games::durak::{
     card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
+use parlour_core::rng::Rng;
 use parlour_core::trail::Trail;
 use parlour_core::ErrorKind;
 use pyo3::intern;
@@ -694,7 +697,11 @@ impl PyDurakGame {
 
     /// A game consistent with what ``seat`` sees: the other seats' hidden cards and the talon's
     /// order (all but the turn-up) dealt anew from ``seed`` (``docs/durak.md`` says exactly what
-    /// is kept). The new game has no seed, number or history: only its position.
+    /// is kept). A game with moves logged since ``new_game`` (or since its history was last
+    /// read) gets a new deal from which those moves replay, and keeps them: its ``history`` is
+    /// this game's and ``apply`` goes on from it. A game without such moves (read from
+    /// notation, made by ``play``) gets its position resampled and no history. Either way the
+    /// new game has no seed or number.
     ///
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
@@ -705,11 +712,31 @@ impl PyDurakGame {
         seed: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
-        let next = crate::view::resample(py, &slf.get().s.inner, seat, seed)?;
+        let this = slf.get();
+        let mut history = PyTuple::empty(py).into_any();
+        let next = match &this.s.log {
+            Some(log) => {
+                history = this.meta.bind(py).get_item(2)?;
+                let (seat, seed) = (seat_arg(&this.s.inner, seat)?, seed_arg(seed)?);
+                let (start, moves) = (Arc::clone(&log.start), log.moves.to_vec());
+                let (s0, now) = detached(py, move || {
+                    resample_replaying(&start, &moves, seat, &mut Rng::new(seed))
+                })?;
+                PyDurak {
+                    inner: now,
+                    log: Some(Log {
+                        start: Arc::new(s0),
+                        moves: log.moves.clone(),
+                    }),
+                    legal: LazyMoves::new(),
+                }
+            }
+            None => PyDurak::bare(crate::view::resample(py, &this.s.inner, seat, seed)?),
+        };
         let none = py.None().into_bound(py);
-        let meta = PyTuple::new(py, [none.clone(), none, PyTuple::empty(py).into_any()])?;
+        let meta = PyTuple::new(py, [none.clone(), none, history])?;
         let value = PyDurakGame {
-            s: Box::new(PyDurak::bare(next)),
+            s: Box::new(next),
             meta: meta.unbind(),
             taken: OnceLock::new(),
             snap: PyOnceLock::new(),

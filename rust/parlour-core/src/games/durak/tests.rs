@@ -528,7 +528,7 @@ fn counting_the_events_plays_as_keeping_them() {
 
 mod views {
     use super::super::deal::{self, Deal};
-    use super::super::view::OBSERVATION_LEN;
+    use super::super::view::{replaying, OBSERVATION_LEN};
     use super::*;
     use crate::view::{Observe, Value};
 
@@ -685,8 +685,8 @@ mod views {
         },
     ];
 
-    /// Random playouts of every seat count and both variants; at every step, for every seat,
-    /// a resample keeps the seat's view, observation, hand and every public card, keeps each
+    /// The position-only resample (what a state read from notation gets), along random
+    /// playouts of every seat count and both variants; at every step, for every seat, it keeps the seat's view, observation, hand and every public card, keeps each
     /// seat's known cards and count, gives no seat a card it was shown to lack, leaves the seat
     /// to move a move, and implies a deal (the seat's own deal and draws as they were, every
     /// other seat's played cards in the earliest slot it had) that fills every slot exactly.
@@ -712,7 +712,7 @@ mod views {
                         assert_eq!(g.hand(s) & g.lacks(s), 0, "a seat lacks a card it holds");
                     }
                     for seat in 0..g.seats() {
-                        let r = g.resample(seat, &mut rng).unwrap();
+                        let r = g.resample_position(seat, &mut rng).unwrap();
                         assert_eq!(r.view(seat), g.view(seat));
                         assert_eq!(r.observation(seat), g.observation(seat));
                         assert_eq!(r.hand(seat), g.hand(seat));
@@ -750,29 +750,229 @@ mod views {
         assert!(ok * 3 > total, "only {ok} of {total} resamples replay");
     }
 
-    /// At the deal, before any move, the hidden cards of every resample go back into a deal
-    /// that the referee would have opened the same way exactly when the first attacker keeps
-    /// the lowest trump; the resamples that replay are those.
+    /// At the deal, before any move, the hidden cards of every position-only resample go back
+    /// into a deal that the referee would have opened the same way exactly when the first
+    /// attacker keeps the lowest trump; `resample` of a fresh deal keeps it every time.
     #[test]
     fn resamples_of_the_deal_replay_when_the_first_attacker_stands() {
         let mut rng = Rng::new(8);
-        let (mut replayed, mut standing) = (0, 0);
+        let (mut replayed, mut standing, mut total) = (0, 0, 0);
         for config in CONFIGS {
             for seed in 0..20 {
                 let d0 = start_deal(&config, seed);
                 let g = Durak::from_deal(&d0, config.variant);
                 for seat in 0..g.seats() {
-                    let r = g.resample(seat, &mut rng).unwrap();
+                    let r = g.resample_position(seat, &mut rng).unwrap();
                     let d = implied_deal(&d0, &[], &r, seat);
                     let stands = d.first == d0.first;
                     standing += u32::from(stands);
                     let back = Durak::from_deal(&d, config.variant);
                     assert_eq!(back == r, stands);
                     replayed += u32::from(back == r);
+                    total += 1;
+                    let r = g.resample(seat, &mut rng).unwrap();
+                    let d = implied_deal(&d0, &[], &r, seat);
+                    assert_eq!(d.first, d0.first);
+                    assert_eq!(Durak::from_deal(&d, config.variant), r);
+                    assert_eq!(r.view(seat), g.view(seat));
                 }
             }
         }
-        assert!(standing > 0 && replayed == standing);
+        assert!(standing > 0 && standing < total && replayed == standing);
+    }
+
+    const EVERY_CONFIG: [DurakConfig; 8] = {
+        let mut out = [DurakConfig {
+            seats: 2,
+            variant: Variant::Podkidnoy,
+        }; 8];
+        let seats = [2, 3, 4, 6];
+        let mut i = 0;
+        while i < 8 {
+            out[i].seats = seats[i / 2];
+            if i % 2 == 1 {
+                out[i].variant = Variant::Perevodnoy;
+            }
+            i += 1;
+        }
+        out
+    };
+
+    /// `resample_replaying` along random playouts at 2, 3, 4 and 6 seats, both variants, every
+    /// seat, every few steps: every resample comes with a start that the referee deals the
+    /// same way (same view for the seat, the first attacker on the lowest trump) and from which
+    /// every move seen replays through the checked path to the resampled state, whose view and
+    /// observation are the seat's. Prints the acceptance rate and the time per resample.
+    #[test]
+    fn resamples_with_the_history_replay_every_move() {
+        let mut rng = Rng::new(11);
+        let (mut done, mut tries, mut changed) = (0usize, 0usize, 0usize);
+        let (mut exact, mut chained) = (0usize, 0usize);
+        let clock = std::time::Instant::now();
+        let mut spent = std::time::Duration::ZERO;
+        for config in EVERY_CONFIG {
+            for seed in 0..3 {
+                let start = Durak::new_game(&config, seed);
+                let mut g = start.clone();
+                let mut moves: Vec<(u8, Move)> = Vec::new();
+                let mut buf = Vec::new();
+                while let Some(t) = g.turn() {
+                    if moves.len() % 4 == 0 {
+                        for seat in 0..g.seats() {
+                            let at = std::time::Instant::now();
+                            let (s0, r, k) = replaying(&start, &moves, seat, &mut rng)
+                                .unwrap_or_else(|e| {
+                                    panic!("{config:?} seed {seed} seat {seat}: {}", e.message)
+                                });
+                            spent += at.elapsed();
+                            if k == 0 {
+                                chained += 1;
+                            } else {
+                                tries += k;
+                                exact += 1;
+                            }
+                            done += 1;
+                            assert_eq!(s0.view(seat), start.view(seat));
+                            assert_eq!(s0.zobrist(), s0.full_hash());
+                            let first = deal::first_attacker(
+                                &s0.hands[..usize::from(s0.seats())],
+                                s0.trump(),
+                            );
+                            assert_eq!(Some(first), start.bout().map(|b| b.attacker));
+                            let mut back = s0.clone();
+                            for (k, &(s, mv)) in moves.iter().enumerate() {
+                                back.apply_seat(s, mv, &mut EventCount::default())
+                                    .unwrap_or_else(|e| panic!("move {k}: {}", e.code));
+                            }
+                            assert_eq!(back, r);
+                            assert_eq!(r.view(seat), g.view(seat));
+                            assert_eq!(r.observation(seat), g.observation(seat));
+                            assert_eq!(r.hand(seat), g.hand(seat));
+                            assert_eq!(r.zobrist(), r.full_hash());
+                            changed += usize::from((0..g.seats()).any(|s| r.hand(s) != g.hand(s)));
+                        }
+                    }
+                    g.legal_into(t, &mut buf);
+                    let mv = buf[rng.index(buf.len())];
+                    g.apply_seat(t, mv, &mut EventCount::default()).unwrap();
+                    moves.push((t, mv));
+                }
+            }
+        }
+        assert!(
+            changed * 3 > done,
+            "{changed} of {done} resamples changed a hand"
+        );
+        #[allow(clippy::cast_precision_loss)]
+        let (rate, per) = (
+            exact as f64 / tries.max(1) as f64,
+            spent.as_secs_f64() * 1e6 / done as f64,
+        );
+        eprintln!(
+            "resample_replaying: {done} resamples, {exact} exact in {tries} tries (acceptance {:.2}%), {chained} by the chain, {per:.0} us per resample ({:.1} s in all)",
+            100.0 * rate,
+            clock.elapsed().as_secs_f64()
+        );
+    }
+
+    /// Uniformity: after a few moves of a two- and a three-seat deal, the share of resamples in
+    /// which each card ends in each other seat's hand matches that of the plain posterior,
+    /// drawn by shuffling the start's hidden cards anew and keeping the deals from which the
+    /// moves replay to the same view (the definition of "consistent", sampled blindly).
+    #[test]
+    fn resample_replaying_matches_the_blind_posterior() {
+        for (config, seed, steps) in [(EVERY_CONFIG[0], 3, 6), (EVERY_CONFIG[3], 5, 6)] {
+            let mut rng = Rng::new(21);
+            let start = Durak::new_game(&config, seed);
+            let mut g = start.clone();
+            let mut moves = Vec::new();
+            let mut buf = Vec::new();
+            for _ in 0..steps {
+                let Some(t) = g.turn() else { break };
+                g.legal_into(t, &mut buf);
+                let mv = buf[rng.index(buf.len())];
+                g.apply_seat(t, mv, &mut EventCount::default()).unwrap();
+                moves.push((t, mv));
+            }
+            let seat = 0;
+            let n = usize::from(g.seats());
+            let view = g.view(seat);
+            let samples = 2000;
+            let mut ours = vec![[0u32; 37]; n];
+            let mut exact = 0;
+            for _ in 0..samples {
+                let (_, r, k) = replaying(&start, &moves, seat, &mut rng).unwrap();
+                exact += usize::from(k > 0);
+                for (s, row) in ours.iter_mut().enumerate() {
+                    for c in card::ids(r.hands[s]) {
+                        row[usize::from(c)] += 1;
+                    }
+                }
+            }
+            assert_eq!(exact, samples);
+            // The blind posterior: the hidden start cards (the other hands, the talon but its
+            // bottom) shuffled into their places; kept when the moves replay to the view.
+            let mut cells: Vec<(usize, Option<usize>)> = Vec::new();
+            let mut pool = Vec::new();
+            for s in 1..n {
+                for c in card::ids(start.hands[s]) {
+                    cells.push((s, None));
+                    pool.push(c);
+                }
+            }
+            for p in 1..start.talon_left() {
+                cells.push((6, Some(p)));
+                pool.push(start.talon[p]);
+            }
+            let mut blind = vec![[0u32; 37]; n];
+            let mut kept = 0;
+            while kept < samples {
+                crate::rng::shuffle(&mut pool, &mut rng);
+                let mut d = start.clone();
+                for s in 1..n {
+                    d.hands[s] = 0;
+                }
+                for (&(s, p), &c) in cells.iter().zip(&pool) {
+                    match p {
+                        None => d.hands[s] |= card::bit(c),
+                        Some(p) => d.talon[p] = c,
+                    }
+                }
+                let six = d.six_of_trumps();
+                d.six_owner = (0..d.seats()).find(|&s| d.hand(s) & card::bit(six) != 0);
+                d.hash = d.card_hash();
+                let first = deal::first_attacker(&d.hands[..n], d.trump());
+                if Some(first) != start.bout().map(|b| b.attacker) {
+                    continue;
+                }
+                let mut e = d;
+                if moves
+                    .iter()
+                    .any(|&(s, mv)| e.apply_seat(s, mv, &mut EventCount::default()).is_err())
+                    || e.view(seat) != view
+                {
+                    continue;
+                }
+                kept += 1;
+                for (s, row) in blind.iter_mut().enumerate() {
+                    for c in card::ids(e.hands[s]) {
+                        row[usize::from(c)] += 1;
+                    }
+                }
+            }
+            let mut worst = 0.0f64;
+            for s in 1..n {
+                for c in 1..=36 {
+                    let a = f64::from(ours[s][c]) / f64::from(samples as u32);
+                    let b = f64::from(blind[s][c]) / f64::from(samples as u32);
+                    worst = worst.max((a - b).abs());
+                }
+            }
+            assert!(
+                worst < 0.06,
+                "{config:?}: a card's share differs by {worst}"
+            );
+        }
     }
 
     /// Two states that differ only in cards a seat cannot see give it equal views and

@@ -11,10 +11,11 @@
 //! numbers seats from 1 elsewhere).
 
 use super::card;
-use super::state::{Durak, Move, Phase, Variant, STALL_LIMIT};
+use super::deal::first_attacker;
+use super::state::{Durak, EventCount, Kind, Move, Phase, Variant, STALL_LIMIT};
 use crate::error::Result;
 use crate::game::{GameState, Seat};
-use crate::rng::Rng;
+use crate::rng::{shuffle, Rng};
 use crate::view::{deal_uniform, resample_failed, Holder, Observe, Value, ViewBuilder};
 
 /// Length of a Durak observation (the same for every number of seats and both variants).
@@ -271,13 +272,28 @@ impl Observe for Durak {
         out[o::CAN_SWAP] = f32::from(u8::from(self.swap_right(seat)));
     }
 
-    /// The other seats' hidden cards and the talon (all but the turn-up) dealt anew from the
+    /// A fresh deal (no move made yet) is resampled as [`resample_replaying`] with no moves
+    /// (the first attacker keeps the lowest trump dealt); any other position as
+    /// [`Durak::resample_position`].
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Result<Self> {
+        if self.fresh_deal() {
+            return resample_replaying(self, &[], seat, rng).map(|(_, now)| now);
+        }
+        self.resample_position(seat, rng)
+    }
+}
+
+impl Durak {
+    /// A position-only resample: the other seats' hidden cards and the talon (all but the turn-up) dealt anew from the
     /// cards they hold together: each seat keeps its size and its known cards and gets none of
     /// the cards it was shown to lack; the talon's order is shuffled, the turn-up staying at its
     /// bottom; and the seat to move (when it is another seat) gets a hand that leaves it a move,
     /// as the referee's forced-move procedure shows it has. Uniform among the states that meet
     /// all of that (a uniform constrained deal, redrawn until the seat to move has a move).
-    fn resample(&self, seat: Seat, rng: &mut Rng) -> Result<Self> {
+    ///
+    /// # Errors
+    /// `RESAMPLE_FAILED` when no deal fits the cards shown lacking or leaves the mover a move.
+    pub fn resample_position(&self, seat: Seat, rng: &mut Rng) -> Result<Durak> {
         let n = self.seats();
         let pool: Vec<u16> = card::ids(self.hidden_from(seat)).map(u16::from).collect();
         let others: Vec<u8> = (0..n).filter(|&s| s != seat).collect();
@@ -347,4 +363,326 @@ impl Observe for Durak {
             "no deal leaves the seat to move a move, as the play shows it has",
         ))
     }
+}
+
+/// How many exact proposals [`resample_replaying`] tries before it falls back to its chain.
+pub const REPLAY_TRIES: usize = 4096;
+
+/// Steps of the fallback chain per hidden cell (see [`resample_replaying`]).
+pub const CHAIN_STEPS_PER_CELL: usize = 32;
+
+/// One place a hidden card of a seat came from: the start hand (`at` `None`) or position `at`
+/// of the start's talon, held from move `from` on (0 for the start hand, `k + 1` for a card
+/// drawn in the refill after move `k`).
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    from: usize,
+    at: Option<usize>,
+}
+
+/// What the recorded play shows about where each other seat's hidden cards came from: its
+/// slots, the cards it played (or exchanged) that nobody knew it held, with the move's index,
+/// and the talon positions `seat` drew. All of it is public to `seat` (who drew how many and
+/// when, which cards were played).
+struct Plan {
+    slots: Vec<Vec<Slot>>,
+    played: Vec<Vec<(usize, u8)>>,
+    drawn_by_seat: u64,
+}
+
+impl Durak {
+    /// True for a position as dealt: no event yet, an empty first bout whose attacker holds
+    /// the lowest trump (the deal's rule for the first attacker).
+    fn fresh_deal(&self) -> bool {
+        self.ply == 0
+            && self.bout.is_some_and(|b| {
+                b.is_empty()
+                    && b.attacker
+                        == first_attacker(&self.hands[..usize::from(self.seats)], self.trump)
+            })
+    }
+
+    /// Whether position `p` of this position's talon holds a card hidden from every seat
+    /// (every position but the turn-up's).
+    fn hidden_at(&self, p: usize) -> bool {
+        p < self.talon_left() && self.talon[p] != self.trump_card
+    }
+}
+
+/// Replay `moves` from `start`, recording the [`Plan`] of what they show `seat`; the position
+/// they reach.
+fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)> {
+    let n = usize::from(start.seats());
+    let mut slots = vec![Vec::new(); n];
+    let mut played = vec![Vec::new(); n];
+    let mut drawn_by_seat = 0u64;
+    for (s, sl) in slots.iter_mut().enumerate() {
+        let s8 = u8::try_from(s).unwrap_or(0);
+        if s8 != seat {
+            let hidden = (start.hand(s8) & !start.known(s8)).count_ones() as usize;
+            sl.resize(hidden, Slot { from: 0, at: None });
+        }
+    }
+    let mut g = start.clone();
+    for (k, &(s, mv)) in moves.iter().enumerate() {
+        let talon_before = g.talon;
+        let left_before = g.talon_left();
+        let known_before = g.known(s);
+        g.apply_seat(s, mv, &mut EventCount::default())?;
+        let c = match mv.kind {
+            Kind::Attack | Kind::Beat | Kind::Transfer => mv.card,
+            Kind::Swap => g.six_of_trumps(),
+            Kind::Take | Kind::Done | Kind::Resign => 0,
+        };
+        if s != seat && c != 0 && known_before & card::bit(c) == 0 {
+            played[usize::from(s)].push((k, c));
+        }
+        for (p, &c) in talon_before
+            .iter()
+            .enumerate()
+            .take(left_before)
+            .skip(g.talon_left())
+        {
+            if !start.hidden_at(p) {
+                continue;
+            }
+            let holder = (0..start.seats())
+                .find(|&t| g.hand(t) & card::bit(c) != 0)
+                .ok_or_else(|| resample_failed("a drawn card is in no hand"))?;
+            if holder == seat {
+                drawn_by_seat |= 1 << p;
+            } else {
+                slots[usize::from(holder)].push(Slot {
+                    from: k + 1,
+                    at: Some(p),
+                });
+            }
+        }
+    }
+    Ok((
+        Plan {
+            slots,
+            played,
+            drawn_by_seat,
+        },
+        g,
+    ))
+}
+
+/// What a candidate start must meet: its cards shown lacking, the first attacker of a fresh
+/// deal, and the moves replaying (checked) to a position `seat` sees as `view`. The position
+/// reached, when it does.
+struct Check<'a> {
+    moves: &'a [(u8, Move)],
+    seat: Seat,
+    view: &'a Value,
+    first: Option<u8>,
+}
+
+impl Check<'_> {
+    fn replay(&self, s0: &Durak) -> Option<Durak> {
+        let n = usize::from(s0.seats);
+        if (0..n).any(|s| s0.hands[s] & s0.lacks[s] != 0) {
+            return None;
+        }
+        if self
+            .first
+            .is_some_and(|f| first_attacker(&s0.hands[..n], s0.trump) != f)
+        {
+            return None;
+        }
+        let mut g = s0.clone();
+        for &(s, mv) in self.moves {
+            g.apply_seat(s, mv, &mut EventCount::default()).ok()?;
+        }
+        (g.view(self.seat) == *self.view).then_some(g)
+    }
+}
+
+/// A state consistent with everything `seat` has seen since `start`: the hidden cards of the
+/// position the moves reach and of the start they imply drawn anew, such that the recorded
+/// `moves` (by seat, 0-based, oldest first) replay from the new start through the checked
+/// path, every move accepted, to the new position, which `seat` sees as it sees the real one.
+/// Returns `(new start, new position)`.
+///
+/// Each try draws the position reached as [`Durak::resample_position`] does (uniform under
+/// the cards shown lacking, the mover left a move), then the implied start: every other seat's
+/// slots (its hidden start cards and the hidden talon cards it drew) take the cards it played
+/// from its hidden hand, each in a slot drawn uniformly among the free ones it held before
+/// playing it, and its hidden cards at the end in the remaining slots in uniform order; the
+/// undrawn talon is the drawn one; `seat`'s own cards and draws stay. A fresh-deal `start`
+/// must keep its first attacker (the lowest trump). The try is accepted when the moves replay
+/// and reach the drawn position with `seat`'s view unchanged. Every complete start that
+/// replays is proposed with the same probability (the end is uniform on a support that holds
+/// every consistent end, and the number of slot assignments depends only on public facts), so
+/// an accepted try is exactly uniform over the starts that replay.
+///
+/// When none of [`REPLAY_TRIES`] tries is accepted (long plays with many forced passes), a
+/// Metropolis chain over the starts that replay takes over: from `start` itself, each step
+/// swaps the cards of two hidden cells (another seat's hidden start card, a hidden talon
+/// position `seat` did not draw) and keeps the swap when the moves still replay to the view.
+/// Its stationary law is the same uniform one, but after [`CHAIN_STEPS_PER_CELL`] steps per
+/// cell it is only close to it and leans towards `start`'s actual cards.
+///
+/// Both treat the players' choices as telling nothing beyond what the referee shows.
+///
+/// # Errors
+/// The refusal when `moves` do not replay from `start` itself; `RESAMPLE_FAILED` when the
+/// parts contradict each other.
+pub fn resample_replaying(
+    start: &Durak,
+    moves: &[(u8, Move)],
+    seat: Seat,
+    rng: &mut Rng,
+) -> Result<(Durak, Durak)> {
+    replaying(start, moves, seat, rng).map(|(s0, now, _)| (s0, now))
+}
+
+/// [`resample_replaying`] and the number of exact tries it took (0 when its chain answered).
+pub(crate) fn replaying(
+    start: &Durak,
+    moves: &[(u8, Move)],
+    seat: Seat,
+    rng: &mut Rng,
+) -> Result<(Durak, Durak, usize)> {
+    let (plan, now) = plan(start, moves, seat)?;
+    let n = start.seats();
+    let six = start.six_of_trumps();
+    let six_hidden = start.hidden_from(seat) & card::bit(six) != 0;
+    let view = now.view(seat);
+    let check = Check {
+        moves,
+        seat,
+        view: &view,
+        first: start
+            .fresh_deal()
+            .then(|| start.bout.map(|b| b.attacker))
+            .flatten(),
+    };
+    let set_six = |s0: &mut Durak| {
+        if six_hidden {
+            s0.six_owner = (0..n).find(|&s| s != seat && s0.hand(s) & card::bit(six) != 0);
+        }
+        s0.hash = s0.card_hash();
+    };
+    let mut fill: Vec<u8> = Vec::new();
+    let mut avail: Vec<usize> = Vec::new();
+    for tries in 1..=REPLAY_TRIES {
+        let end = now.resample_position(seat, rng)?;
+        let mut s0 = start.clone();
+        for p in 0..now.talon_left() {
+            if start.hidden_at(p) {
+                s0.talon[p] = end.talon[p];
+            }
+        }
+        for s in (0..n).filter(|&s| s != seat) {
+            let si = usize::from(s);
+            let slots = &plan.slots[si];
+            fill.clear();
+            fill.resize(slots.len(), 0);
+            for &(k, c) in &plan.played[si] {
+                avail.clear();
+                avail.extend((0..slots.len()).filter(|&i| fill[i] == 0 && slots[i].from <= k));
+                if avail.is_empty() {
+                    return Err(resample_failed("a card was played before it was held"));
+                }
+                fill[avail[rng.index(avail.len())]] = c;
+            }
+            let mut rest: Vec<u8> = card::ids(end.hand(s) & !now.known(s)).collect();
+            shuffle(&mut rest, rng);
+            let mut rest = rest.into_iter();
+            for f in fill.iter_mut().filter(|f| **f == 0) {
+                *f = rest
+                    .next()
+                    .ok_or_else(|| resample_failed("more slots than cards"))?;
+            }
+            if rest.next().is_some() {
+                return Err(resample_failed("more cards than slots"));
+            }
+            let mut hand = start.known(s);
+            for (slot, &c) in slots.iter().zip(&fill) {
+                match slot.at {
+                    None => hand |= card::bit(c),
+                    Some(p) => s0.talon[p] = c,
+                }
+            }
+            s0.hands[si] = hand;
+        }
+        set_six(&mut s0);
+        if let Some(g) = check.replay(&s0) {
+            if g == end {
+                return Ok((s0, g, tries));
+            }
+        }
+    }
+    chain(start, &plan, &check, set_six, rng).map(|(s0, g)| (s0, g, 0))
+}
+
+/// The fallback of [`resample_replaying`]: the Metropolis chain over the starts that replay.
+fn chain(
+    start: &Durak,
+    plan: &Plan,
+    check: &Check<'_>,
+    set_six: impl Fn(&mut Durak),
+    rng: &mut Rng,
+) -> Result<(Durak, Durak)> {
+    // Cells: (seat, card) for a hidden start card of another seat, (6, position) for a hidden
+    // talon position that `check.seat` did not draw.
+    let mut cells: Vec<(u8, u8)> = Vec::new();
+    for s in (0..start.seats()).filter(|&s| s != check.seat) {
+        cells.extend(card::ids(start.hand(s) & !start.known(s)).map(|c| (s, c)));
+    }
+    for p in 0..start.talon_left() {
+        if start.hidden_at(p) && plan.drawn_by_seat & (1 << p) == 0 {
+            cells.push((6, u8::try_from(p).unwrap_or(0)));
+        }
+    }
+    let mut s0 = start.clone();
+    let mut g = check
+        .replay(&s0)
+        .ok_or_else(|| resample_failed("the moves do not replay from their own start"))?;
+    if cells.len() < 2 {
+        return Ok((s0, g));
+    }
+    for _ in 0..CHAIN_STEPS_PER_CELL * cells.len() {
+        let i = rng.index(cells.len());
+        let j = rng.index(cells.len() - 1);
+        let j = if j >= i { j + 1 } else { j };
+        let (a, b) = (cells[i], cells[j]);
+        if a.0 == b.0 && a.0 != 6 {
+            continue;
+        }
+        let card_of = |x: &Durak, (s, c): (u8, u8)| {
+            if s == 6 {
+                x.talon[usize::from(c)]
+            } else {
+                c
+            }
+        };
+        let (ca, cb) = (card_of(&s0, a), card_of(&s0, b));
+        let mut t = s0.clone();
+        let put = |t: &mut Durak, (s, c): (u8, u8), old: u8, new: u8| {
+            if s == 6 {
+                t.talon[usize::from(c)] = new;
+            } else {
+                let h = &mut t.hands[usize::from(s)];
+                *h = (*h & !card::bit(old)) | card::bit(new);
+            }
+        };
+        put(&mut t, a, ca, cb);
+        put(&mut t, b, cb, ca);
+        set_six(&mut t);
+        if let Some(next) = check.replay(&t) {
+            // The cells follow their cards: a hand cell now holds the other card.
+            if a.0 != 6 {
+                cells[i] = (a.0, cb);
+            }
+            if b.0 != 6 {
+                cells[j] = (b.0, ca);
+            }
+            s0 = t;
+            g = next;
+        }
+    }
+    Ok((s0, g))
 }
