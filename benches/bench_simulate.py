@@ -448,6 +448,11 @@ def main() -> None:
         default=None,
         help="a Python whose parlour (e.g. a wheel of an earlier commit) to compare with",
     )
+    parser.add_argument(
+        "--baseline-label",
+        default=None,
+        help="what the baseline is, for the page (default: its parlour version)",
+    )
     args = parser.parse_args()
     _register_loops()
     report: dict[str, Any] = {
@@ -463,13 +468,13 @@ def main() -> None:
     report["python_loop"], report["openspiel"] = per_move_loops(args.seconds, args.repeat)
     if args.baseline:
         done = subprocess.run(
-            [args.baseline, "-c", "import parlour; print(parlour.__version__, parlour.__file__)"],
+            [args.baseline, "-c", "import parlour; print(parlour.__version__)"],
             check=True,
             capture_output=True,
             text=True,
         )
         report["baseline"] = {
-            "parlour": done.stdout.strip(),
+            "parlour": args.baseline_label or f"parlour {done.stdout.strip()}",
             "games": against_baseline(args.baseline, args.seconds, args.repeat),
         }
     report["pure_python_floor"] = pure_python_floor(args.seconds)
@@ -595,7 +600,7 @@ def _page(report: dict[str, Any], ratios: dict[str, float]) -> str:
     if "baseline" in report:
         lines += [
             "",
-            f"Against the baseline `{report['baseline']['parlour']}` in the same run (above 1: "
+            f"Against the baseline, {report['baseline']['parlour']}, in the same run (above 1: "
             "faster here; the loop as the baseline's µs per move over this one's):",
             "",
             "| game | batch, 1 thread | batch, all threads | Python loop |",
@@ -625,9 +630,11 @@ def _page(report: dict[str, Any], ratios: dict[str, float]) -> str:
         "python benches/bench_simulate.py --seconds 1 --repeat 5 --write BENCHMARKS.md",
         "```",
         "",
-        "The script prints the whole run as JSON; `--write` replaces this page. The other "
-        "scripts in `benches/` measure one game each (`bench_bridge.py` the double-dummy "
-        "solver against endplay's DDS).",
+        "To set every game against an earlier build in the same run, install that build's "
+        "wheel in another venv and add `--baseline OTHER_VENV/bin/python` (with "
+        "`--baseline-label` to name it on this page). The script prints the whole run as "
+        "JSON; `--write` replaces this page. The other scripts in `benches/` measure one game "
+        "each (`bench_bridge.py` the double-dummy solver against endplay's DDS).",
         "",
     ]
     return "\n".join(lines)

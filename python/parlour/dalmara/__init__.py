@@ -73,7 +73,7 @@ from parlour.dalmara._state import (
     Rules,
     Trick,
 )
-from parlour.dalmara._view import (
+from parlour.dalmara.view import (
     OBSERVATION_SHAPE,
     GhopteView,
     LastMove,

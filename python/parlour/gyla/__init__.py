@@ -22,7 +22,6 @@ from __future__ import annotations
 from parlour.gyla._state import (
     ACTION_SPACE,
     ERROR_CODES,
-    OBSERVATION_SHAPE,
     SUITS,
     GylaError,
     GylaEvent,
@@ -30,8 +29,6 @@ from parlour.gyla._state import (
     NextAction,
     PlayerView,
     Trick,
-    TrickView,
-    View,
 )
 from parlour.gyla.api import (
     ai_card,
@@ -46,6 +43,7 @@ from parlour.gyla.api import (
     triggers_redeal,
     view_for,
 )
+from parlour.gyla.view import OBSERVATION_SHAPE, TrickView, View
 
 __all__ = [
     "ACTION_SPACE",
