@@ -44,6 +44,12 @@ GARBAGE = st.one_of(
 
 ALLOWED = (ValueError, TypeError)  # ParlourError is a ValueError
 
+# Documented exceptions beyond those: Dal Mara's ``GameState.apply_index`` raises IndexError for
+# an index out of range, as its docs and tests/dalmara/test_dalmara_protocol.py say.
+DOCUMENTED: dict[str, tuple[type[BaseException], ...]] = {
+    "parlour.dalmara.GameState.apply_index": (IndexError,),
+}
+
 MODULES = sorted(
     {"parlour"}
     | {
@@ -191,10 +197,12 @@ def arity(fn: Callable[..., Any]) -> int:
     )
 
 
-def call_safely(fn: Callable[..., Any], args: list[object]) -> None:
+def call_safely(
+    fn: Callable[..., Any], args: list[object], also: tuple[type[BaseException], ...] = ()
+) -> None:
     try:
         fn(*args)
-    except ALLOWED:
+    except ALLOWED + also:
         pass
     except BaseException as exc:  # PanicException is a BaseException
         pytest.fail(f"{fn!r}{tuple(args)!r} raised {type(exc).__name__}: {exc}")
@@ -210,7 +218,9 @@ def test_every_class_with_methods_has_a_sample() -> None:
 
 
 @pytest.mark.parametrize(("name", "fn"), _callables(), ids=[n for n, _ in _callables()])
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_functions_constructors_and_static_methods(
     name: str, fn: Callable[..., Any], data: st.DataObject
@@ -232,14 +242,17 @@ def _method_cases() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("key", "method"), _method_cases(), ids=[f"{k}.{m}" for k, m in _method_cases()]
 )
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_instance_methods(key: str, method: str, data: st.DataObject) -> None:
     obj = INSTANCES[key]()
     before = obj.to_notation() if hasattr(obj, "to_notation") and hasattr(obj, "zobrist") else None
     fn = getattr(obj, method)
+    also = DOCUMENTED.get(f"{key}.{method}", ())
     n = arity(fn)
     for k in sorted({n, max(n - 1, 0), n + 1}):
-        call_safely(fn, [data.draw(GARBAGE) for _ in range(k)])
+        call_safely(fn, [data.draw(GARBAGE) for _ in range(k)], also)
     if before is not None:
         assert obj.to_notation() == before, "garbage changed an immutable state"

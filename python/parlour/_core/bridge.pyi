@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from parlour.bridge.view import View
+from parlour.bridge.views import View
 
 __all__ = ["BridgePlayState", "PlayState", "dd_solve", "validate", "validate_many"]
 

@@ -9,7 +9,7 @@ from typing_extensions import disjoint_base
 
 from parlour.dalmara._state import EngineError, Player, Rules
 from parlour.dalmara._state import GameState as _GameState
-from parlour.dalmara.view import View
+from parlour.dalmara.views import View
 
 __all__ = [
     "ACTION_SPACE",

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from parlour.durak.view import View
+from parlour.durak.views import View
 
 __all__ = [
     "DurakGame",

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from parlour.gyla.view import View
+from parlour.gyla.views import View
 
 __all__ = [
     "GylaCore",

@@ -7,7 +7,7 @@ import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 from parlour.mexican_train.game import TrainHistory
-from parlour.mexican_train.view import View
+from parlour.mexican_train.views import View
 
 __all__ = ["TrainGame", "TrainState", "deal", "longest_run", "longest_run_steps"]
 

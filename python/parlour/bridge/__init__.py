@@ -53,7 +53,7 @@ from parlour.bridge.records import (
     parse_contract,
 )
 from parlour.bridge.state import BridgePlayState
-from parlour.bridge.view import OBSERVATION_SHAPE, View
+from parlour.bridge.views import OBSERVATION_SHAPE, View
 
 __all__ = [
     "OBSERVATION_SHAPE",

@@ -73,7 +73,7 @@ from parlour.dalmara._state import (
     Rules,
     Trick,
 )
-from parlour.dalmara.view import (
+from parlour.dalmara.views import (
     OBSERVATION_SHAPE,
     GhopteView,
     LastMove,

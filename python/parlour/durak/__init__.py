@@ -62,7 +62,7 @@ from parlour.durak.rules import (
     resign_for,
     result_for,
 )
-from parlour.durak.view import OBSERVATION_SHAPE, View
+from parlour.durak.views import OBSERVATION_SHAPE, View
 
 __all__ = [
     "ACTION_SPACE",

@@ -43,7 +43,7 @@ from parlour.gyla.api import (
     triggers_redeal,
     view_for,
 )
-from parlour.gyla.view import OBSERVATION_SHAPE, TrickView, View
+from parlour.gyla.views import OBSERVATION_SHAPE, TrickView, View
 
 __all__ = [
     "ACTION_SPACE",

@@ -73,7 +73,7 @@ from parlour.mexican_train.tiles import (
     tile_words,
     train_set_name,
 )
-from parlour.mexican_train.view import OBSERVATION_SHAPE, LaidTrain, LastMove, RoundView, View
+from parlour.mexican_train.views import OBSERVATION_SHAPE, LaidTrain, LastMove, RoundView, View
 
 __all__ = [
     "OBSERVATION_SHAPE",
