@@ -143,6 +143,12 @@ def parse_card(text: str, spelling: Spelling) -> Card:
     """
     if not isinstance(text, str):
         raise TypeError(f"a card must be given as a string, not {type(text).__name__}")
+    if not text.isascii():
+        # no card is spelled outside ASCII, and a lone surrogate cannot even be passed on
+        shown = text[:40].encode("utf-8", "backslashreplace").decode("ascii", "replace")
+        raise NotationError(
+            "INVALID_CARD", f"not a card in {_spelling(spelling)} spelling: {shown!r}"
+        )
     return Card(_core.parse_card(text, _spelling(spelling)))
 
 

@@ -421,6 +421,8 @@ class GylaState(_gyla.GylaState):
             raise NotationError(
                 "INVALID_NOTATION", f"notation must be a string, not {type(text).__name__}"
             )
+        if not text.isascii():
+            raise NotationError("INVALID_NOTATION", "Gyla's notation is ASCII text")
         state = GylaState._wrap(_gyla.GylaCore.from_notation(text))
         assert isinstance(state, cls)
         return state
