@@ -129,6 +129,15 @@ STATE_READERS: dict[str, Callable[[str], Any]] = {
 }
 
 
+def test_lone_surrogates_are_notation_errors() -> None:
+    for read in [*STATE_READERS.values(), decode_train, pbn.read, lin.read, builders.parse_compact]:
+        for text in ["\ud800", "a\udfffb", "4p,3,\ud800"]:
+            try:
+                read(text)
+            except ParlourError as exc:
+                _typed(exc)
+
+
 @pytest.mark.parametrize("name", sorted(STATE_READERS))
 @SETTINGS
 @given(data=st.data())

@@ -451,6 +451,10 @@ class DurakGame(_d.DurakGame):
             from parlour.errors import NotationError
 
             raise NotationError("BAD_NOTATION", "a durak position is a string")
+        if not text.isascii():
+            from parlour.errors import NotationError
+
+            raise NotationError("BAD_NOTATION", "a durak position is ASCII text")
         return cls(_d.DurakState.from_notation(text))
 
     def __hash__(self) -> int:
