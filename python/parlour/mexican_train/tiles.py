@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, TypeVar
 
+from parlour._core.mexican_train import mulberry32 as _mulberry32
 from parlour.errors import ConfigError
 
 __all__ = [
@@ -350,11 +351,10 @@ def seeded_random(seed: int | float) -> Callable[[], float]:
     state = to_uint32(_check_number(seed, "seed"))
 
     def random() -> float:
+        # one step of the core's generator, the one the deals use
         nonlocal state
-        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
-        t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
-        t ^= (t + ((t ^ (t >> 7)) * (t | 61))) & 0xFFFFFFFF
-        return ((t ^ (t >> 14)) & 0xFFFFFFFF) / 4294967296
+        state, out = _mulberry32(state)
+        return out / 4294967296
 
     return random
 

@@ -6,6 +6,7 @@
 use crate::errors::{config_err, detached, guarded, IllegalMoveError};
 use crate::fast::{exact_index, kept_moves, listed_object, mask_array, Spawner};
 use parlour_core::game::GameState;
+use parlour_core::games::mexican_train::tiles::Mulberry32;
 use parlour_core::games::mexican_train::{
     ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove, TRAIN_ACTIONS,
 };
@@ -823,6 +824,15 @@ fn deal(set: i64, players: i64, seed32: u32, round: i64) -> PyResult<(Vec<Vec<u1
     Ok((hands.iter().map(|h| ints(h)).collect(), ints(&bone)))
 }
 
+/// One step of the engine's PRNG (the core's `Mulberry32`): `(next state, output)`; the
+/// engine's float is the output over 2**32.
+#[pyfunction]
+fn mulberry32(state: u32) -> (u32, u32) {
+    let mut rng = Mulberry32(state);
+    let out = rng.next_u32();
+    (rng.0, out)
+}
+
 /// Register `parlour._core.mexican_train`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "mexican_train")?;
@@ -831,5 +841,6 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(longest_run, &m)?)?;
     m.add_function(wrap_pyfunction!(longest_run_steps, &m)?)?;
     m.add_function(wrap_pyfunction!(deal, &m)?)?;
+    m.add_function(wrap_pyfunction!(mulberry32, &m)?)?;
     super::add_submodule(parent, &m, "mexican_train")
 }
