@@ -12,6 +12,8 @@ import pytest
 
 import parlour
 from _util import ROOT
+from parlour import _core
+from parlour.errors import ConfigError
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 MODULES = sorted(
@@ -39,9 +41,12 @@ def test_module_docstrings(name: str) -> None:
     assert result.failed == 0
 
 
-# Each game's Rust sources (beside the tests) and its subpackage of parlour (the installed
-# package's own files, so the wheel's test run reads what it installed): their codes must be
-# in the tables of the game's doc.
+# The games whose error codes are a Rust enum, listed by `parlour._core.error_codes(game)`, with
+# the doc whose tables hold the game's own codes (the shared ones are in docs/reliability.md).
+ENUM_CATALOGUES = {"whist": "docs/extending.md"}
+
+# The games whose codes are still plain strings in the Rust sources (beside the tests), found
+# by a regex over them and over the game's Python package.
 CATALOGUES = {
     game: (
         [f"rust/parlour-core/src/games/{game}/*.rs", f"rust/parlour-py/src/games/{game}.rs"],
@@ -49,7 +54,50 @@ CATALOGUES = {
         f"docs/{game}.md",
     )
     for game in ("bridge", "dalmara", "durak", "gyla", "mexican_train")
+    if game not in ENUM_CATALOGUES
 }
+
+RAISED = re.compile(r'(?:err|Error::\w+|Error)\(\s*\(?\s*"([A-Z][A-Z_]+)"')
+
+
+def _documented(doc: str) -> set[str]:
+    """The codes in the tables of a doc."""
+    rows = [line for line in (ROOT / doc).read_text().splitlines() if line.startswith("| ")]
+    return set(re.findall(r"`([A-Z][A-Z_]+)`", "\n".join(rows)))
+
+
+def _python_sources(game: str) -> list[Path]:
+    """The game's installed Python sources (a package's modules, or its one module)."""
+    root = Path(parlour.__file__).parent
+    return sorted((root / game).glob("*.py")) if (root / game).is_dir() else [root / f"{game}.py"]
+
+
+def test_the_shared_error_codes_are_documented() -> None:
+    shared = set(_core.error_codes("common"))
+    assert all(shared <= set(_core.error_codes(g)) for g in ENUM_CATALOGUES)
+    assert {"INTERNAL_ERROR", "INVALID_SEAT", "INVALID_SEED"} <= shared
+    assert shared <= _documented("docs/reliability.md"), sorted(
+        shared - _documented("docs/reliability.md")
+    )
+
+
+def test_error_codes_of_an_unknown_game_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as e:
+        _core.error_codes("chess")
+    assert e.value.code == "UNKNOWN_GAME"
+
+
+@pytest.mark.parametrize("game", sorted(ENUM_CATALOGUES))
+def test_every_error_code_of_a_game_is_in_its_docs(game: str) -> None:
+    # Each code `error_codes(game)` lists is in a table of the game's doc or of the shared
+    # table; every code the game's Python package raises is one of them.
+    codes = _core.error_codes(game)
+    assert len(codes) == len(set(codes)), codes
+    documented = _documented(ENUM_CATALOGUES[game]) | _documented("docs/reliability.md")
+    assert set(codes) <= documented, sorted(set(codes) - documented)
+    raised = {c for f in _python_sources(game) for c in RAISED.findall(f.read_text())}
+    assert raised, game
+    assert raised <= set(codes), sorted(raised - set(codes))
 
 
 @pytest.mark.parametrize("game", sorted(CATALOGUES))
@@ -62,10 +110,6 @@ def test_every_error_code_raised_is_in_the_docs_catalogue(game: str) -> None:
     raised: set[str] = set()
     for f in sources:
         if f.name != "tests.rs":
-            text = f.read_text()
-            raised.update(re.findall(r'(?:err|Error::\w+|Error)\(\s*\(?\s*"([A-Z][A-Z_]+)"', text))
+            raised.update(RAISED.findall(f.read_text()))
     assert len(raised) >= 10, raised
-    docs = (ROOT / doc).read_text()
-    rows = "\n".join(line for line in docs.splitlines() if line.startswith("| "))
-    documented = set(re.findall(r"`([A-Z][A-Z_]+)`", rows))
-    assert raised <= documented, sorted(raised - documented)
+    assert raised <= _documented(doc), sorted(raised - _documented(doc))

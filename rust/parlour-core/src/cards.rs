@@ -15,7 +15,7 @@
 //! | `RankSuit` | `TH`, `6S`, `AS` | rank (`2`–`9`, `T`, `J`, `Q`, `K`, `A`) then upper-case suit (Gyla, Durak) |
 //! | `Bridge` | `SA`, `HT`, `D2` | upper-case suit then rank (`T` for ten) |
 
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use std::fmt;
 
 /// A suit. The discriminant is the suit's lane in a [`CardSet`].
@@ -182,7 +182,7 @@ impl Card {
         let bad = || {
             let shown: String = text.chars().take(40).collect();
             Error::notation(
-                "INVALID_CARD",
+                Common::InvalidCard,
                 format!("not a card in {spelling:?} spelling: {shown:?}"),
             )
         };

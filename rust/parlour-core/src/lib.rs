@@ -52,7 +52,7 @@ pub mod trickplay;
 pub mod view;
 pub mod zobrist;
 
-pub use error::{Error, ErrorKind};
+pub use error::{Code, Common, Error, ErrorKind};
 
 /// The crate version (the workspace version, which is also the Python package's version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

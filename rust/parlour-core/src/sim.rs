@@ -4,7 +4,7 @@
 //! policy draws from a generator seeded with [`seed_for`]`(that, 1)`, so a game's result depends
 //! only on `(seed, i)`: identical for any thread count and any split of the index range.
 
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{seed_for, Rng};
 use rayon::prelude::*;
@@ -32,7 +32,7 @@ impl Policy {
             "first" => Ok(Policy::First),
             "computer" => Ok(Policy::Computer),
             other => Err(Error::config(
-                "INVALID_POLICY",
+                Common::InvalidPolicy,
                 format!("unknown policy {other:?}; expected random, first or computer"),
             )),
         }
@@ -92,7 +92,7 @@ pub fn playout_into<G: GameState>(
                 moves += made;
                 if moves > MAX_MOVES {
                     return Err(Error::invalid_state(
-                        "PLAYOUT_STUCK",
+                        Common::PlayoutStuck,
                         "game exceeded the move bound",
                     ));
                 }
@@ -103,7 +103,7 @@ pub fn playout_into<G: GameState>(
             Policy::Computer => {
                 let mv = state.computer_move().ok_or_else(|| {
                     Error::config(
-                        "NO_COMPUTER_PLAYER",
+                        Common::NoComputerPlayer,
                         "this game has no built-in computer player",
                     )
                 })?;
@@ -116,7 +116,7 @@ pub fn playout_into<G: GameState>(
                 state.legal_moves_into(&mut buf);
                 if buf.is_empty() {
                     return Err(Error::invalid_state(
-                        "PLAYOUT_STUCK",
+                        Common::PlayoutStuck,
                         "no legal move in a running game",
                     ));
                 }
@@ -131,7 +131,7 @@ pub fn playout_into<G: GameState>(
         moves += 1;
         if moves > MAX_MOVES {
             return Err(Error::invalid_state(
-                "PLAYOUT_STUCK",
+                Common::PlayoutStuck,
                 "game exceeded the move bound",
             ));
         }
@@ -219,7 +219,12 @@ pub fn simulate<G: GameState>(
 ) -> Result<Batch> {
     let n = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let n = n.max(1);
-    let too_many = || Error::config("THREADS", format!("{count} games do not fit in memory"));
+    let too_many = || {
+        Error::config(
+            Common::Threads,
+            format!("{count} games do not fit in memory"),
+        )
+    };
     let games = usize::try_from(count).map_err(|_| too_many())?;
     let seats = G::new_game(config, seed_for(seed, start)).num_seats();
     // Allocated fallibly: a count too large for memory is an error, not an abort.
@@ -302,7 +307,9 @@ fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
-            .map_err(|e| Error::config("THREADS", format!("cannot start {n} threads: {e}")))?,
+            .map_err(|e| {
+                Error::config(Common::Threads, format!("cannot start {n} threads: {e}"))
+            })?,
     );
     // A parent's pools are dead in a forked child: forget them there without dropping (their
     // threads do not exist to be told to stop).

@@ -35,7 +35,7 @@
 //! # Ok::<_, parlour_core::Error>(())
 //! ```
 
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use std::collections::HashMap;
@@ -272,7 +272,7 @@ pub fn check_seat<S: GameState>(state: &S, seat: i64) -> Result<Seat> {
         .and_then(|s| Seat::try_from(s).ok())
         .ok_or_else(|| {
             Error::config(
-                "INVALID_SEAT",
+                Common::InvalidSeat,
                 format!("seat must be an integer from 0 to {}, not {seat}", n - 1),
             )
         })
@@ -282,7 +282,7 @@ pub fn check_seat<S: GameState>(state: &S, seat: i64) -> Result<Seat> {
 #[must_use]
 pub fn resample_failed(why: &str) -> Error {
     Error::invalid_state(
-        "RESAMPLE_FAILED",
+        Common::ResampleFailed,
         format!("no state is consistent with what the seat has seen: {why}"),
     )
 }

@@ -1,7 +1,7 @@
 //! The one place where core errors become Python exceptions, and the helper that runs core
 //! code with the GIL released and panics caught.
 
-use parlour_core::{Error, ErrorKind};
+use parlour_core::{Code, Error, ErrorKind};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -22,8 +22,8 @@ pub fn to_py(e: Error) -> PyErr {
 }
 
 /// Shorthand: a `ConfigError` with a code and message.
-pub fn config_err(code: &str, message: impl Into<String>) -> PyErr {
-    ConfigError::new_err((code.to_string(), message.into()))
+pub fn config_err(code: impl Code, message: impl Into<String>) -> PyErr {
+    ConfigError::new_err((code.as_str(), message.into()))
 }
 
 fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
@@ -33,7 +33,7 @@ fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown panic".to_string());
     Error::invalid_state(
-        "INTERNAL_ERROR",
+        parlour_core::Common::InternalError,
         format!("internal error in parlour-core: {what}"),
     )
 }

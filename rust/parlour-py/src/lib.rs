@@ -17,10 +17,29 @@ fn version() -> &'static str {
     parlour_core::VERSION
 }
 
+/// Every error code the game package `game` (`"whist"`, `"dalmara"`, `"mexican_train"`, …) can
+/// raise, the codes shared by every game first (``"common"``: those alone).
+///
+/// Raises:
+///     ConfigError: ``UNKNOWN_GAME`` for a name that is not a game package.
+#[pyfunction]
+fn error_codes(game: &str) -> PyResult<Vec<&'static str>> {
+    parlour_core::games::error_codes(game).ok_or_else(|| {
+        errors::config_err(
+            parlour_core::Common::UnknownGame,
+            format!(
+                "{game:?} is not a game package; known: {}",
+                parlour_core::games::PACKAGES.join(", ")
+            ),
+        )
+    })
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", parlour_core::VERSION)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(cards::parse_card, m)?)?;
     m.add_function(wrap_pyfunction!(cards::format_card, m)?)?;
     m.add_function(wrap_pyfunction!(cards::cardset_cards, m)?)?;

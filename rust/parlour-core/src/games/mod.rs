@@ -10,7 +10,7 @@ pub mod gyla;
 pub mod mexican_train;
 pub mod whist;
 
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use crate::sim::{self, Batch, Policy};
 
 /// One option of a registered game: name, default, description.
@@ -133,6 +133,32 @@ GameInfo {
     },
 ];
 
+/// The Python packages of the games, in the order [`error_codes`] knows them.
+pub const PACKAGES: &[&str] = &["whist"];
+
+/// Every error code a game's package can raise: [`Common`]'s, then the game's own `Code` enum,
+/// as text. `package` is the game's Python package (`"dalmara"`, `"mexican_train"`, …), which
+/// both of Dal Mara's registry ids share; `"common"` gives the shared codes alone. None for a
+/// package that is not a game's.
+#[must_use]
+pub fn error_codes(package: &str) -> Option<Vec<&'static str>> {
+    fn list<C: crate::error::Code>(own: &[C]) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Common::ALL.iter().map(|c| c.as_str()).collect();
+        for c in own {
+            if !out.contains(&c.as_str()) {
+                out.push(c.as_str());
+            }
+        }
+        out
+    }
+    match package {
+        "common" => Some(list::<Common>(&[])),
+        "whist" => Some(list(whist::Code::ALL)),
+        // GAME-CODES (each game adds its arm above this line, and its package to PACKAGES)
+        _ => None,
+    }
+}
+
 /// Look up a registered game.
 ///
 /// # Errors
@@ -141,7 +167,7 @@ pub fn info(id: &str) -> Result<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
         let known: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
         Error::config(
-            "UNKNOWN_GAME",
+            Common::UnknownGame,
             format!("unknown game {id:?}; known games: {}", known.join(", ")),
         )
     })
@@ -157,7 +183,7 @@ pub fn check_options<'a>(id: &str, options: &'a [(String, String)]) -> Result<Op
         if !g.options.iter().any(|(name, _, _)| name == k) {
             let known: Vec<&str> = g.options.iter().map(|o| o.0).collect();
             return Err(Error::config(
-                "UNKNOWN_OPTION",
+                Common::UnknownOption,
                 format!(
                     "game {id} has no option {k:?}; options: {}",
                     known.join(", ")
@@ -199,7 +225,7 @@ impl Options<'_> {
             "true" | "1" | "yes" => Ok(true),
             "false" | "0" | "no" => Ok(false),
             v => Err(Error::config(
-                "INVALID_OPTION",
+                Common::InvalidOption,
                 format!("option {name} must be true or false, not {v:?}"),
             )),
         }
@@ -215,7 +241,7 @@ impl Options<'_> {
             .filter(|n| (lo..=hi).contains(n))
             .ok_or_else(|| {
                 Error::config(
-                    "INVALID_OPTION",
+                    Common::InvalidOption,
                     format!("option {name} must be an integer from {lo} to {hi}, not {v:?}"),
                 )
             })
@@ -228,7 +254,7 @@ impl Options<'_> {
         let v = self.get(name);
         choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
             Error::config(
-                "INVALID_OPTION",
+                Common::InvalidOption,
                 format!(
                     "option {name} must be one of {}, not {v:?}",
                     choices.join(", ")
@@ -254,7 +280,7 @@ pub fn simulate(
     let opts = check_options(id, options)?;
     if policy == Policy::Computer && !opts.info.computer {
         return Err(Error::config(
-            "NO_COMPUTER_PLAYER",
+            Common::NoComputerPlayer,
             format!("game {id} has no built-in computer player"),
         ));
     }
@@ -315,7 +341,7 @@ pub fn simulate(
         }
         // GAME-REGISTRY-ARMS (each game adds its arm above this line)
         _ => Err(Error::config(
-            "UNKNOWN_GAME",
+            Common::UnknownGame,
             format!("unknown game {id:?}"),
         )),
     }

@@ -15,6 +15,24 @@ use crate::rng::{shuffle, Rng};
 use crate::trickplay::{observation_len, Refusal, TrickPlay};
 use crate::view::{Observe, Value};
 
+crate::codes! {
+    /// The error codes of the generic game (beside [`crate::Common`]'s).
+    pub enum Code {
+        /// A deck that is not the 52 distinct cards.
+        InvalidDeck = "INVALID_DECK",
+        /// Parts that no game reaches.
+        InvalidPosition = "INVALID_POSITION",
+        /// A position text that does not parse (read in `parlour.whist`).
+        InvalidNotation = "INVALID_NOTATION",
+        /// A move after the last trick.
+        GameOver = "GAME_OVER",
+        /// A card the seat to move does not hold.
+        CardNotHeld = "CARD_NOT_HELD",
+        /// A card that does not follow the suit led.
+        MustFollowSuit = "MUST_FOLLOW_SUIT",
+    }
+}
+
 /// Options of the generic game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhistConfig {
@@ -36,7 +54,7 @@ impl Whist {
     pub fn from_deck(deck: &[Card], config: &WhistConfig) -> Result<Whist> {
         if deck.len() != 52 || CardSet::from_cards(deck) != CardSet::FULL52 {
             return Err(Error::config(
-                "INVALID_DECK",
+                Code::InvalidDeck,
                 "a deck must hold each of the 52 cards once",
             ));
         }
@@ -72,7 +90,7 @@ impl Whist {
         trump: Option<Suit>,
         won: [u8; 4],
     ) -> Result<Whist> {
-        let bad = |m: &str| Error::invalid_state("INVALID_POSITION", m.to_string());
+        let bad = |m: &str| Error::invalid_state(Code::InvalidPosition, m.to_string());
         if leader > 3 || trick.len() > 3 {
             return Err(bad(
                 "leader must be 0-3 and the current trick hold at most 3 cards",
@@ -155,12 +173,12 @@ impl GameState for Whist {
 
     fn apply_mut(&mut self, mv: Card) -> Result<()> {
         self.play.play(mv).map_err(|refusal| match refusal {
-            Refusal::Over => Error::illegal("GAME_OVER", "the game is over"),
+            Refusal::Over => Error::illegal(Code::GameOver, "the game is over"),
             Refusal::NotHeld(seat) => {
-                Error::illegal("CARD_NOT_HELD", format!("seat {seat} does not hold {mv}"))
+                Error::illegal(Code::CardNotHeld, format!("seat {seat} does not hold {mv}"))
             }
             Refusal::Revoke(_) => {
-                Error::illegal("MUST_FOLLOW_SUIT", format!("{mv} does not follow suit"))
+                Error::illegal(Code::MustFollowSuit, format!("{mv} does not follow suit"))
             }
         })
     }

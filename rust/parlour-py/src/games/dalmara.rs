@@ -617,7 +617,7 @@ impl PyCore {
     }
     /// The error code `play(seat, card)` would give, or None when it would succeed (no state is
     /// built and no exception raised: for tests and bots probing many cards).
-    fn play_error(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Option<String> {
+    fn play_error(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Option<&'static str> {
         with_card(card, |c| self.inner.play_card(seat_arg(seat), c))
             .err()
             .map(|e| e.code)

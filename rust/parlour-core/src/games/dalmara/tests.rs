@@ -29,7 +29,7 @@ fn deal_matches_the_engine() {
     assert_eq!(s.dmn().split(" | ").nth(5), Some("1,2,d,g,2:10d/3:5c"));
     let e = s.play_card(1, CardIn::text("9d")).unwrap_err();
     assert_eq!(
-        (e.code.as_str(), e.message.as_str()),
+        (e.code, e.message.as_str()),
         ("NOT_PLAYER_TURN", "Not turn for player at seat 1")
     );
     let e = s.play_card(0, CardIn::text("1x")).unwrap_err();
@@ -302,7 +302,7 @@ fn values_that_are_not_cards_or_suits_show_as_given() {
     // a caller's value that is not a card: refused, shown as the caller's text
     let e = four.play_card(2, CardIn::not_a_card("10d")).unwrap_err();
     assert_eq!(
-        (e.code.as_str(), e.message.as_str()),
+        (e.code, e.message.as_str()),
         ("CARD_NOT_OWNED", "Player does not own card 10d")
     );
     let two = DalMara::create(false, 0, Rules::Engine)
@@ -311,7 +311,7 @@ fn values_that_are_not_cards_or_suits_show_as_given() {
         .unwrap();
     let e = two.declare_turup_as(1, None, "hearts").unwrap_err();
     assert_eq!(
-        (e.code.as_str(), e.message.as_str()),
+        (e.code, e.message.as_str()),
         (
             "INVALID_TURUP_DECLARATION",
             "Invalid Turup suit 'hearts': must be spades, hearts, diamonds or clubs"

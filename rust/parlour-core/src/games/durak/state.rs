@@ -402,7 +402,7 @@ impl PartialEq for Durak {
 
 impl Eq for Durak {}
 
-fn err(code: &str, message: &str) -> Error {
+fn err(code: &'static str, message: &str) -> Error {
     Error::illegal(code, message)
 }
 
