@@ -93,7 +93,7 @@ def whist_python_loop(games: int) -> float:
     moves = 0
     t0 = time.perf_counter()
     for seed in range(games):
-        s = _core.whist.WhistState(seed)
+        s = _core.whist.State.new(seed=seed)
         while not s.is_terminal:
             s = s.apply(s.legal_moves()[0])
             moves += 1

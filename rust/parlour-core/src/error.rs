@@ -71,6 +71,12 @@ codes! {
         InvalidCard = "INVALID_CARD",
         /// A card spelling name that is not known.
         InvalidSpelling = "INVALID_SPELLING",
+        /// A suit letter or lane that is no suit.
+        InvalidSuit = "INVALID_SUIT",
+        /// A card-set mask with a bit that is no card.
+        InvalidCardSet = "INVALID_CARD_SET",
+        /// `apply_index` of anything but an int in range.
+        InvalidMoveIndex = "INVALID_MOVE_INDEX",
         /// A seat that is not one of the game's seats.
         InvalidSeat = "INVALID_SEAT",
         /// A seed that is not an integer from 0 to 2**64-1.

@@ -6,6 +6,7 @@ mod cards;
 mod errors;
 mod fast;
 mod games;
+mod notation;
 mod sim;
 mod view;
 

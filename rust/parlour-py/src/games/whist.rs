@@ -1,30 +1,32 @@
-//! `parlour._core.whist`: the generic trick-taking game as a frozen state class.
+//! `parlour._core.whist`: the generic trick-taking game's state, `parlour.whist.State`, one
+//! frozen, final class holding the core position, with the whole protocol here. Its notation is
+//! read and written in `parlour.whist.notation`, over the `Parts` record.
 
 use super::trickplay::{legal_mask, legal_moves, move_table, nth_legal};
 use crate::cards::card;
 use crate::errors::{config_err, guarded, IllegalMoveError};
-use crate::fast::Spawner;
+use crate::notation::{reduce, Notation};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
-
 use parlour_core::games::whist::{Whist, WhistConfig};
+use parlour_core::Common;
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyTuple, PyType};
-use std::cell::Cell;
+use pyo3::types::{PyString, PyTuple, PyType};
 
-/// The position after the `index`-th legal move of `game` (`IllegalMoveError`
-/// `INVALID_MOVE_INDEX` for anything but an int in range).
-fn apply_index(game: &Whist, index: &Bound<'_, PyAny>) -> PyResult<Whist> {
-    let Some(mv) = nth_legal(game.trick_play(), index) else {
-        return Err(IllegalMoveError::new_err((
-            "INVALID_MOVE_INDEX",
-            format!("no legal move number {index:?}"),
-        )));
-    };
-    guarded(|| game.apply(mv))
+/// `parlour.whist.notation`: `Parts`, `read`, `write`.
+static NOTATION: Notation = Notation::new("parlour.whist.notation");
+
+/// The position's parts as `parlour.whist.notation.Parts` gives them (its fields by name).
+#[derive(FromPyObject)]
+struct Parts {
+    trump: Option<u8>,
+    leader: u8,
+    hands: [u64; 4],
+    trick: Vec<i64>,
+    won: [u8; 4],
 }
 
 /// `parlour.cards.Card` and the interned `Card` of each bit index (None for the 12 gaps): the
@@ -42,53 +44,96 @@ fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
 }
 
 /// A position of the generic four-player trick-taking game (immutable).
-#[pyclass(frozen, module = "parlour._core.whist", name = "WhistState")]
-#[derive(Clone)]
-pub struct PyWhist {
+///
+/// Made by ``State.new(seed=...)``, ``State.from_deck(deck)``, ``State.from_parts(parts)`` or
+/// ``State.from_notation(text)``; every move gives a new state.
+#[pyclass(frozen, module = "parlour.whist", name = "State")]
+pub struct PyState {
     inner: Whist,
 }
 
+impl PyState {
+    fn spawn(py: Python<'_>, inner: Whist) -> PyResult<Bound<'_, PyState>> {
+        Bound::new(py, PyState { inner })
+    }
+}
+
 #[pymethods]
-impl PyWhist {
-    /// A new game dealt from `seed`.
-    #[new]
-    #[pyo3(signature = (seed, no_trump = false))]
-    fn new(seed: u64, no_trump: bool) -> Self {
-        PyWhist {
-            inner: Whist::new_game(&WhistConfig { no_trump }, seed),
-        }
+impl PyState {
+    /// A new game dealt from ``seed``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEED`` if ``seed`` is not an integer from 0 to 2**64-1.
+    #[staticmethod]
+    #[pyo3(signature = (*, seed, no_trump = false))]
+    fn new<'py>(seed: &Bound<'py, PyAny>, no_trump: bool) -> PyResult<Bound<'py, PyState>> {
+        let py = seed.py();
+        let seed = crate::view::seed_arg(seed)?;
+        Self::spawn(py, Whist::new_game(&WhistConfig { no_trump }, seed))
     }
 
-    /// Deal from an explicit 52-card order (bit indices); card `k` goes to seat `k % 4`.
+    /// Deal from an explicit 52-card order (bit indices); card ``k`` goes to seat ``k % 4``.
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_DECK`` unless ``deck`` is the 52 distinct cards.
     #[staticmethod]
     #[pyo3(signature = (deck, no_trump = false))]
-    fn from_deck(deck: Vec<i64>, no_trump: bool) -> PyResult<Self> {
+    fn from_deck(py: Python<'_>, deck: Vec<i64>, no_trump: bool) -> PyResult<Bound<'_, PyState>> {
         let cards: Vec<Card> = deck.into_iter().map(card).collect::<PyResult<_>>()?;
-        guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))
-            .map(|inner| PyWhist { inner })
+        let inner = guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))?;
+        Self::spawn(py, inner)
     }
 
-    /// Rebuild a position from its parts: four hand masks, the current trick (bit indices, in
-    /// play order), the leader of that trick, the trump suit lane (None: no trump) and tricks won.
+    /// The position of ``parts`` (a :class:`parlour.whist.notation.Parts`).
+    ///
+    /// Raises:
+    ///     InvalidStateError: ``INVALID_POSITION`` when the parts cannot come from a game.
     #[staticmethod]
-    fn from_parts(
-        hands: [u64; 4],
-        trick: Vec<i64>,
-        leader: u8,
-        trump: Option<u8>,
-        won: [u8; 4],
-    ) -> PyResult<Self> {
-        let trick: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
-        let trump = match trump {
+    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
+        let py = parts.py();
+        let parts: Parts = NOTATION.check(parts)?.extract()?;
+        let trick: Vec<Card> = parts.trick.into_iter().map(card).collect::<PyResult<_>>()?;
+        let trump = match parts.trump {
             None => None,
             Some(t) => Some(
                 Suit::from_index(t)
-                    .ok_or_else(|| config_err("INVALID_SUIT", format!("{t} is not a suit")))?,
+                    .ok_or_else(|| config_err(Common::InvalidSuit, format!("{t} is not a suit")))?,
             ),
         };
-        let hands = hands.map(CardSet);
-        guarded(|| Whist::from_parts(hands, &trick, leader, trump, won))
-            .map(|inner| PyWhist { inner })
+        let hands = parts.hands.map(CardSet);
+        let inner = guarded(|| Whist::from_parts(hands, &trick, parts.leader, trump, parts.won))?;
+        Self::spawn(py, inner)
+    }
+
+    /// The position read from its notation (see :mod:`parlour.whist`).
+    ///
+    /// Raises:
+    ///     NotationError: If the text is malformed.
+    ///     InvalidStateError: If it is well-formed but cannot arise in a game.
+    ///     TypeError: If ``text`` is not a string.
+    #[staticmethod]
+    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
+        let py = text.py();
+        Self::from_parts(&NOTATION.read(py, text)?)
+    }
+
+    /// The position's parts, a :class:`parlour.whist.notation.Parts`.
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let play = self.inner.trick_play();
+        let trick = play.trick().iter().map(|c| c.index());
+        let fields = (
+            play.trump().map(Suit::index),
+            play.leader(),
+            PyTuple::new(py, play.hands().map(|h| h.0))?,
+            PyTuple::new(py, trick)?,
+            PyTuple::new(py, play.won())?,
+        );
+        NOTATION.parts(py, fields.into_pyobject(py)?)
+    }
+
+    /// The position's notation (see :mod:`parlour.whist`).
+    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        NOTATION.write(py, self.parts(py)?)
     }
 
     /// The seat to move, or None when the game is over.
@@ -103,113 +148,17 @@ impl PyWhist {
         self.inner.is_terminal()
     }
 
-    /// The Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// Legal cards (bit indices) in ascending order.
-    fn legal_moves(&self) -> Vec<u8> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        v.into_iter().map(Card::index).collect()
-    }
-
-    /// The state after playing card `card` (a bit index).
-    fn apply(&self, card: i64) -> PyResult<Self> {
-        let c = self::card(card)?;
-        guarded(|| self.inner.apply(c)).map(|inner| PyWhist { inner })
-    }
-
-    /// Tricks taken by each seat.
-    fn returns(&self) -> Vec<f32> {
-        let mut r = vec![0.0; 4];
-        self.inner.returns_into(&mut r);
-        r
-    }
-
-    /// The notation of the position.
-    fn to_notation(&self) -> String {
-        self.inner.to_notation()
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    fn __eq__(&self, other: &Self) -> bool {
-        self.inner == other.inner
-    }
-}
-
-/// `parlour.whist.State`: it holds the position and runs the hot path of Python loops
-/// (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`, `apply`) without a Python
-/// frame; its other members are written in Python (`parlour/whist.py`) and installed on this
-/// class at import (`parlour._native.fold_into_base`).
-#[pyclass(subclass, frozen, module = "parlour.whist", name = "State")]
-pub struct PyState {
-    inner: Whist,
-}
-
-thread_local! {
-    /// The value of the next instance made by `State.__new__` without arguments (see
-    /// [`Spawner`]).
-    static PENDING: Cell<Option<PyState>> = const { Cell::new(None) };
-}
-
-/// Makes the instances of `parlour.whist.State` (and of any subclass) from Rust.
-static SPAWN: Spawner<PyState> = Spawner::new(&PENDING);
-
-impl PyState {
-    /// A new instance of `slf`'s own class at `inner`.
-    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Whist) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(&slf.get_type(), PyState { inner })
-    }
-}
-
-#[pymethods]
-impl PyState {
-    /// `State(core)`: a state at the position `core`.
-    #[new]
-    #[pyo3(signature = (core = None))]
-    fn new(core: Option<PyRef<'_, PyWhist>>) -> PyResult<Self> {
-        match core {
-            Some(core) => Ok(PyState {
-                inner: core.inner.clone(),
-            }),
-            None => SPAWN.take().ok_or_else(|| {
-                PyTypeError::new_err(
-                    "create a whist state with State.new(seed=...) or State.from_notation(text)",
-                )
-            }),
-        }
-    }
-
-    /// The position (a new `WhistState` on each access).
-    #[getter(_core)]
-    fn get_core(&self) -> PyWhist {
-        PyWhist {
-            inner: self.inner.clone(),
-        }
-    }
-
-    /// The seat to move, or None when the game is over.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        self.inner.to_move()
-    }
-
-    /// True when all tricks are played.
-    #[getter]
-    fn is_terminal(&self) -> bool {
-        self.inner.is_terminal()
-    }
-
     /// The 64-bit Zobrist hash.
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// Tricks taken by each seat.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut r = [0f32; 4];
+        self.inner.returns_into(&mut r);
+        PyTuple::new(py, r.map(f64::from))
     }
 
     /// The legal cards as a bool mask over the 52 actions ``suit * 13 + rank``.
@@ -228,13 +177,15 @@ impl PyState {
     /// The state after the ``index``-th legal move.
     ///
     /// Raises:
-    ///     IllegalMoveError: If ``index`` is out of range.
-    fn apply_index<'py>(
-        slf: &Bound<'py, Self>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = apply_index(&slf.get().inner, index)?;
-        Self::spawn(slf, next)
+    ///     IllegalMoveError: ``INVALID_MOVE_INDEX`` if ``index`` is not an int in range.
+    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
+        let Some(mv) = nth_legal(self.inner.trick_play(), index) else {
+            return Err(IllegalMoveError::new_err((
+                Common::InvalidMoveIndex.as_str(),
+                format!("no legal move number {index:?}"),
+            )));
+        };
+        Self::spawn(index.py(), guarded(|| self.inner.apply(mv))?)
     }
 
     /// The state after playing ``move``.
@@ -243,11 +194,8 @@ impl PyState {
     ///     IllegalMoveError: If the card is not held or does not follow suit.
     ///     TypeError: If ``move`` is not a :class:`~parlour.cards.Card`.
     #[pyo3(signature = (r#move))]
-    fn apply<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
+        let py = r#move.py();
         if !r#move.is_instance(card_table(py)?.0.bind(py))? {
             let name = r#move
                 .get_type()
@@ -258,8 +206,7 @@ impl PyState {
             )));
         }
         let c = card(r#move.getattr(intern!(py, "index"))?.extract::<i64>()?)?;
-        let next = guarded(|| slf.get().inner.apply(c))?;
-        Self::spawn(slf, next)
+        Self::spawn(py, guarded(|| self.inner.apply(c))?)
     }
 
     /// What ``seat`` may see, as a JSON-ready dict (see ``parlour.whist.View``).
@@ -284,19 +231,47 @@ impl PyState {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
     fn resample<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = crate::view::resample(slf.py(), &slf.get().inner, seat, seed)?;
-        Self::spawn(slf, next)
+    ) -> PyResult<Bound<'py, PyState>> {
+        let py = seat.py();
+        Self::spawn(py, crate::view::resample(py, &self.inner, seat, seed)?)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyState>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "State.from_notation({})",
+            self.to_notation(py)?.repr()?
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce(slf.as_any(), slf.get().to_notation(slf.py())?)
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
     }
 }
 
 /// Register `parlour._core.whist`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "whist")?;
-    m.add_class::<PyWhist>()?;
     m.add_class::<PyState>()?;
     super::add_submodule(parent, &m, "whist")
 }
