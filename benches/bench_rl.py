@@ -51,7 +51,7 @@ def pettingzoo_rate(make: Callable[[], Any], seconds: float, seed: int = 0) -> f
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
         games += 1
@@ -137,6 +137,7 @@ def run(seconds: float, repeat: int) -> dict[str, Any]:
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "parlour": parlour.__version__,
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         },
         "settings": {"seconds": seconds, "repeat": repeat},
         "pettingzoo": zoo,
@@ -163,7 +164,13 @@ def markdown(result: dict[str, Any]) -> str:
         "## Research adapters (`benches/bench_rl.py`)",
         "",
         f"`{m['platform']}`, {m['cpus']} CPUs, Python {m['python']}, parlour {m['parlour']}; "
-        f"best of {result['settings']['repeat']} runs of {result['settings']['seconds']} s.",
+        f"best of {result['settings']['repeat']} runs of {result['settings']['seconds']} s"
+        + (
+            f" (load average {m['load_average'][0]:.1f} when it ended: compare the ratios, "
+            "not the absolute figures)."
+            if m.get("load_average")
+            else "."
+        ),
         "",
         "| PettingZoo AEC loop | steps/s |",
         "|---|---:|",
@@ -183,6 +190,13 @@ def markdown(result: dict[str, Any]) -> str:
         f"Targets: PettingZoo at least 2x its card environments: "
         f"{result['targets']['pettingzoo_at_least_2x']}; OpenSpiel at least its C++ bridge: "
         f"{result['targets']['openspiel_at_least_1x']}.",
+        "",
+        "Both loops are the frameworks' own, with a random legal action each step. "
+        "Through OpenSpiel's `rl_environment` every step asks for every player's "
+        "information-state tensor; for a Python game pyspiel makes a new Python state on each "
+        "of those calls to learn the tensor's shape and calls back into Python for the state's "
+        "current player, legal actions and tensor, which OpenSpiel's C++ bridge does not pay. "
+        "parlour's side of a step is `observation(seat)` for each seat and one move.",
         "",
         "Rerun: `python benches/bench_rl.py --seconds 2 --repeat 3 --write BENCHMARKS.md` "
         "(with `rlcard` and `pygame` for PettingZoo's card environments).",

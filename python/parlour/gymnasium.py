@@ -110,7 +110,7 @@ class ParlourGymEnv(gymnasium.Env[Obs, np.int64]):
             if self.opponents == "computer":
                 state = a.computer(state)
             else:
-                legal = np.flatnonzero(state.legal_mask())
+                legal = state.legal_mask().nonzero()[0]
                 state = a.apply(state, int(legal[self.np_random.integers(len(legal))]))
             actor = a.actor(state)
         return state

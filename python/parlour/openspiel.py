@@ -186,14 +186,17 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state over an immutable parlour state (see the module docs)."""
 
     adapter: Adapter
+    # A new state's values, as class attributes: pyspiel makes a new state for every tensor
+    # it writes (to learn the tensor's shape) and for every clone, so __init__ sets nothing.
+    _pos: _Position | None = None
+    _actor = int(pyspiel.PlayerId.CHANCE)  # who acts now (the adapter's answer, cached)
+    _deal = (0, 0)  # (chance nodes passed, seed bits so far)
+    _public = _History()
+    _rewards: tuple[float, ...] = ()
 
-    def __init__(self, game: ParlourGame) -> None:
-        super().__init__(game)
-        self._pos: _Position | None = None
-        self._actor = int(pyspiel.PlayerId.CHANCE)  # who acts now (the adapter's, cached)
-        self._deal = (0, 0)  # (chance nodes passed, seed bits so far)
-        self._public = _History()
-        self._rewards = (0.0,) * self.adapter.seats
+    def rewards(self) -> list[float]:
+        """The change of ``returns()`` made by the last action."""
+        return list(self._rewards) or [0.0] * self.adapter.seats
 
     @property
     def parlour_state(self) -> Any:
@@ -249,10 +252,6 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self.adapter.seats
         return list(self.adapter.returns(self._pos.state))
 
-    def rewards(self) -> list[float]:
-        """The change of ``returns()`` made by the last action."""
-        return list(self._rewards)
-
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ParlourState:
         """A clone whose hidden cards are drawn anew (seeded from ``probability_sampler()``).
 
@@ -296,7 +295,7 @@ class ParlourObserver:
         if state._pos is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.adapter.observation(state._pos.state, player).reshape(-1)
+            self.tensor[:] = state._pos.state.observation(player).reshape(-1)
 
     def string_from(self, state: ParlourState, player: int) -> str:
         """``view(player)`` as JSON (with the public actions for the information state)."""
