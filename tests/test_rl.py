@@ -415,6 +415,29 @@ def test_openspiel_ismcts_plays_whole_games(game: str, options: dict[str, Any]) 
     assert state.returns() == list(spiel.adapter.returns(state.parlour_state))
 
 
+def test_openspiel_observers() -> None:
+    spiel = pyspiel.load_game("python_parlour_whist")
+    state = spiel.new_initial_state()
+    _deal(state, random.Random(2))
+    none: list[dict[str, Any] | None] = [{}, None]
+    for params in none:
+        observer = spiel.make_py_observer(params)
+        assert not observer.perfect_recall
+    recall = spiel.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, 1)
+    assert np.array_equal(observer.tensor, state.parlour_state.observation(1))
+    assert recall.string_from(state, 1) == state.information_state_string(1)
+    assert observer.string_from(state, 1) == state.observation_string(1)
+    with pytest.raises(ConfigError):
+        spiel.make_py_observer({"x": 1})
+    with pytest.raises(ConfigError):
+        spiel.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            )
+        )
+
+
 def test_openspiel_resample_from_infostate_keeps_the_infostate() -> None:
     spiel = pyspiel.load_game("python_parlour_bridge_play")
     state = spiel.new_initial_state()

@@ -170,6 +170,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
             ConfigError: ``INVALID_OPTION`` for observer parameters or for a private-info type
                 other than the seat's own.
         """
+        if isinstance(iig_obs_type, dict):  # pyspiel calls make_py_observer(params) without a type
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise ConfigError("INVALID_OPTION", f"observer parameters are not supported: {params}")
         perfect_recall = False
