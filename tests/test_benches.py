@@ -26,6 +26,7 @@ RUNS = [
     ("bench_core.py", [], []),
     ("bench_mexican_train.py", [], ["latency_us"]),
     ("bench_durak.py", ["--games", "4"], ["baseline_greedy_vs_random"]),
+    ("bench_rl.py", ["--seconds", "0.01", "--repeat", "1"], ["pettingzoo", "openspiel", "ratios"]),
 ]
 
 
