@@ -9,7 +9,9 @@ seats, a move per request, each committed to SQLite before its answer); then the
 update latency (a move posted to the table until its update arrives). Bounded in time by
 ``--seconds`` a measurement.
 
-    python benches/bench_serve.py [--seconds 2] [--connections 1,64]
+    python benches/bench_serve.py [--seconds 2] [--connections 1,64] [--write BENCHMARKS.md]
+
+``--write`` replaces the ``parlour serve`` section at the end of the page (from its marker on).
 """
 
 from __future__ import annotations
@@ -222,6 +224,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds a measurement")
     parser.add_argument("--connections", default="1,64", help="connection counts (1,64)")
+    parser.add_argument("--write", type=Path, default=None, help="write its BENCHMARKS.md section")
     parser.add_argument("--serve", metavar="DB", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -261,6 +264,62 @@ def main() -> None:
             proc.terminate()
             proc.wait(10)
     print(json.dumps(doc, indent=2))
+    if args.write:
+        old = args.write.read_text() if args.write.exists() else ""
+        marker = old.find(MARKER)
+        head = (old[:marker] if marker >= 0 else old).rstrip("\n")
+        args.write.write_text(head + "\n" + _section(doc))
+
+
+MARKER = "\n<!-- bench_serve -->"
+
+
+def _section(doc: dict[str, Any]) -> str:
+    """The ``parlour serve`` section of BENCHMARKS.md."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    lines = [
+        MARKER.strip(),
+        "## parlour serve (loopback)",
+        "",
+        "`benches/bench_serve.py`: one server process (uvicorn, one worker, SQLite WAL with "
+        "`synchronous=FULL`, group commit) and one client process on the same machine, "
+        f"{doc['seconds']} s a measurement; load average {load:.1f} at the start of the run "
+        f"({os.cpu_count()} CPUs). `constant` is a FastAPI endpoint returning a constant, in the "
+        "same server; `table_moves` are whist moves of four human seats, each committed "
+        "before its answer."
+        + (
+            " The machine was shared with other work during this run (load above its CPU"
+            " count), so these figures show far less than it gives idle, and they do not show"
+            " whether the targets below are met."
+            if load > (os.cpu_count() or 1)
+            else ""
+        ),
+        "",
+        "| connections | route | requests/s | p50 ms | p99 ms |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for n, row in doc["connections"].items():
+        for route, fig in row.items():
+            lines.append(
+                f"| {n} | {route} | {fig['rps']:,.0f} | {fig['p50_ms']} | {fig['p99_ms']} |"
+            )
+    ws = doc["websocket_update"]
+    lines += [
+        "",
+        f"WebSocket update (a move posted until its update arrives): p50 {ws['p50_ms']} ms, "
+        f"p99 {ws['p99_ms']} ms over {ws['updates']} updates.",
+        "",
+        "Ratios, dispatch to constant: "
+        + ", ".join(f"{k.rsplit('_', 1)[-1]} connection(s) {v}" for k, v in doc["ratios"].items())
+        + ". Targets (issue 21): dispatch at least 0.7 of the constant endpoint, p99 under 20 ms"
+        " at 64 connections, table moves at least 1,000 a second.",
+        "",
+        "```sh",
+        "python benches/bench_serve.py --seconds 2 --write BENCHMARKS.md",
+        "```",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 async def _wait(port: int) -> None:

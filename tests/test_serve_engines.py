@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -429,3 +431,34 @@ def test_bridge_helpers_through_http(server: Server) -> None:
     assert result["isValid"] is False
     assert [e["type"] for e in result["errors"]] == ["REVOKE"]
     assert set(result) == {"isValid", "errors", "parsedTricks", "tricksWon"}
+
+
+def test_client_js_runs_in_node(server: Server, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    status, js = server.request("GET", "/v1/dalmara/client.js")
+    assert status == 200
+    (tmp_path / "client.mjs").write_text(js)
+    (tmp_path / "main.mjs").write_text(
+        """
+import { createDeck, createGame, playCard, parseDMN, setOptions } from "./client.mjs";
+setOptions({ rules: "dal-mara-engine" });
+const deck = await createDeck();
+const game = await createGame({ mode: "4p", dealerSeat: 0, players: [0, 1, 2, 3].map((seat) => ({ seat })) });
+const refused = await playCard(game.dmn, { seat: 0, card: "As" });
+let thrown = null;
+try { await parseDMN("garbage"); } catch (e) { thrown = e.code; }
+console.log(JSON.stringify({ deck: deck.length, dmn: game.dmn, refused: refused.success, thrown }));
+"""
+    )
+    out = subprocess.run(
+        [node, str(tmp_path / "main.mjs")], capture_output=True, text=True, timeout=60, check=True
+    )
+    doc = json.loads(out.stdout)
+    assert doc == {
+        "deck": 52,
+        "dmn": "4p,0,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 0",
+        "refused": False,
+        "thrown": "INVALID_DMN",
+    }

@@ -57,6 +57,46 @@ _STATUS_CODES = {
 }
 
 
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    """An OpenAPI ``requestBody`` for a route that reads its JSON body itself."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+_TABLE_BODY: dict[str, Any] = {
+    "type": "object",
+    "required": ["game"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string", "description": "a registry id (GET /v1/games)"},
+        "options": {
+            "type": "object",
+            "additionalProperties": {"type": ["string", "number", "boolean"]},
+        },
+        "seats": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "human or bot:<name>",
+        },
+        "seed": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+    },
+}
+_MOVE_BODY: dict[str, Any] = {
+    "type": "object",
+    "required": ["version"],
+    "additionalProperties": False,
+    "properties": {
+        "version": {"type": "integer"},
+        "move": {"description": "an entry of legal"},
+        "index": {"type": "integer", "minimum": 0},
+    },
+}
+_CALL_BODY: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"args": {"type": "array"}, "options": {"type": "object"}},
+}
+
+
 def error_response(status: int, code: str, message: str) -> JSONResponse:
     """The JSON error response ``{"error": {"code", "message"}}``."""
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
@@ -226,7 +266,7 @@ def create_app(db: str | Path = "parlour.db") -> FastAPI:
             ]
         }
 
-    @app.post("/v1/tables", status_code=201)
+    @app.post("/v1/tables", status_code=201, openapi_extra=_body(_TABLE_BODY))
     async def create_table(request: Request) -> JSONResponse:
         """Create a table; answers its id and one token per human seat."""
         body = _object(await _json_body(request))
@@ -239,13 +279,13 @@ def create_app(db: str | Path = "parlour.db") -> FastAPI:
         live, seat = tables.authorize(table_id, request.headers.get("authorization"))
         return live.body(seat)
 
-    @app.post("/v1/tables/{table_id}/moves")
+    @app.post("/v1/tables/{table_id}/moves", openapi_extra=_body(_MOVE_BODY))
     async def post_move(table_id: str, request: Request) -> dict[str, Any]:
         """Play a move for the token's seat; answers the new state as ``GET`` gives it."""
         live, seat = tables.authorize(table_id, request.headers.get("authorization"))
         body = _object(await _json_body(request))
         start = live.version
-        states = tables.move(live, seat, body)
+        states = await tables.move(live, seat, body)
         tables.notify(live, states, start)
         return live.body(seat)
 
@@ -316,15 +356,15 @@ def create_app(db: str | Path = "parlour.db") -> FastAPI:
         }
 
     @app.get("/v1/{engine}/client.js")
-    async def engine_client(engine: str) -> Response:
+    async def engine_client(engine: str, request: Request) -> Response:
         """An ES module exporting each of the engine's functions (async, calling this server)."""
         try:
-            text = client_js(engine)
+            text = client_js(engine, str(request.base_url).rstrip("/"))
         except EngineCallError as exc:
             return error_response(exc.status, exc.code, exc.message)
         return Response(text, media_type="text/javascript")
 
-    @app.post("/v1/{engine}/{function}")
+    @app.post("/v1/{engine}/{function}", openapi_extra=_body(_CALL_BODY))
     async def engine_call(engine: str, function: str, request: Request) -> Response:
         """Call an engine function: ``{"args": [...], "options": {...}}`` -> ``{"result"}``."""
         if engine not in ENGINES:

@@ -559,7 +559,7 @@ def client_js(engine: str, base: str = "") -> str:
 
     Args:
         engine: The engine's name.
-        base: The server's origin (empty: the module's own origin).
+        base: The server's origin, used when the module is not loaded over HTTP.
 
     Raises:
         EngineCallError: 404 ``UNKNOWN_ENGINE``.
@@ -570,7 +570,10 @@ def client_js(engine: str, base: str = "") -> str:
     lines = [
         f"// parlour serve: {eng.name} ({eng.source}) over HTTP. Each function takes the",
         "// engine's own arguments and returns a Promise of its result.",
-        f"const BASE = {json.dumps(base)} || new URL(import.meta.url).origin;",
+        "// Calls go to the origin this module was loaded from (or, loaded from a file, to the",
+        "// server that wrote it).",
+        "const HERE = new URL(import.meta.url);",
+        f'const BASE = HERE.protocol.startsWith("http") ? HERE.origin : {json.dumps(base)};',
         "let OPTIONS = {};",
         "/** Set parlour's options for every later call (for example {rules: ...}). */",
         "export function setOptions(options) { OPTIONS = { ...options }; }",

@@ -10,6 +10,7 @@ seat's token is kept.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
@@ -47,6 +48,26 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, version)
 );
 """
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A move batch waiting for the group commit."""
+
+    table_id: str
+    version: int
+    moves: list[tuple[int, str]]
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+
+
+def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if future.done():
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +109,82 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        self._queue: list[_Pending] = []
+        self._wake = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._closed = False
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (after the commits queued so far)."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        if self._writer is not None:
+            self._writer.join(10)
         with self._lock:
             self._db.close()
+
+    async def commit_moves(
+        self, table_id: str, version: int, moves: Sequence[tuple[int, str]]
+    ) -> None:
+        """:meth:`add_moves`, committed together with the moves of other requests waiting.
+
+        A group commit: a writer thread takes every move batch queued, stores each under a
+        savepoint (a batch that conflicts is refused alone) and commits them in one transaction,
+        one sync to disk for all; each caller resumes once its batch is on disk.
+
+        Raises:
+            Conflict: When a move of that version is already stored.
+        """
+        loop = asyncio.get_running_loop()
+        pending = _Pending(table_id, version, list(moves), loop.create_future(), loop)
+        with self._wake:
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write, name="parlour-commit")
+                self._writer.daemon = True
+                self._writer.start()
+            self._queue.append(pending)
+            self._wake.notify()
+        await asyncio.shield(pending.future)
+
+    def _write(self) -> None:
+        while True:
+            with self._wake:
+                while not self._queue and not self._closed:
+                    self._wake.wait()
+                if not self._queue:
+                    return
+                batch, self._queue = self._queue, []
+            outcomes: list[BaseException | None] = [None] * len(batch)
+            try:
+                with self._lock:
+                    db = self._db
+                    db.execute("BEGIN IMMEDIATE")
+                    try:
+                        for k, p in enumerate(batch):
+                            db.execute("SAVEPOINT batch")
+                            try:
+                                db.executemany(
+                                    "INSERT INTO moves (table_id, version, idx, text)"
+                                    " VALUES (?, ?, ?, ?)",
+                                    [
+                                        (p.table_id, p.version + j + 1, i, t)
+                                        for j, (i, t) in enumerate(p.moves)
+                                    ],
+                                )
+                                db.execute("RELEASE batch")
+                            except sqlite3.IntegrityError:
+                                db.execute("ROLLBACK TO batch")
+                                db.execute("RELEASE batch")
+                                outcomes[k] = Conflict(p.table_id)
+                        db.execute("COMMIT")
+                    except BaseException:
+                        db.execute("ROLLBACK")
+                        raise
+            except Exception as exc:
+                outcomes = [exc] * len(batch)
+            for p, outcome in zip(batch, outcomes, strict=True):
+                p.loop.call_soon_threadsafe(_settle, p.future, outcome)
 
     def create_table(
         self,
@@ -283,6 +375,16 @@ class PostgresStore:
                 )
         except self._psycopg.errors.UniqueViolation:
             raise Conflict(table_id) from None
+
+    async def commit_moves(
+        self, table_id: str, version: int, moves: Sequence[tuple[int, str]]
+    ) -> None:
+        """:meth:`add_moves` on a worker thread.
+
+        Raises:
+            Conflict: When a move of that version is already stored.
+        """
+        await asyncio.to_thread(self.add_moves, table_id, version, list(moves))
 
     def load(self, table_id: str) -> StoredTable | None:
         """The table with its moves, or None."""

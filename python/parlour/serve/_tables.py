@@ -57,6 +57,8 @@ class LiveTable:
         state: The current state.
         moves: Every move so far as ``(index, text)``.
         subscribers: Each connected WebSocket's seat and queue.
+        stale: True when the store may hold moves this copy lacks (a commit whose outcome is
+            unknown); the next use reads them.
     """
 
     stored: StoredTable
@@ -64,6 +66,14 @@ class LiveTable:
     state: Any
     moves: list[tuple[int, str]]
     subscribers: set[tuple[int, asyncio.Queue[dict[str, Any]]]] = field(default_factory=set)
+    stale: bool = False
+    _lock: asyncio.Lock | None = None
+
+    def lock(self) -> asyncio.Lock:
+        """The lock that makes the table's moves one at a time."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
 
     @property
     def version(self) -> int:
@@ -175,7 +185,9 @@ class Tables:
         """
         live = self._live.get(table_id)
         if live is not None:
-            if self.store.shared:
+            # (a move in progress brings the table up to date itself)
+            if (self.store.shared or live.stale) and not live.lock().locked():
+                live.stale = False
                 start = live.version
                 self.notify(live, self.sync(live), start)
             return live
@@ -222,30 +234,34 @@ class Tables:
 
     @staticmethod
     def _play_bots(live: LiveTable, states: list[Any]) -> None:
-        """Play the bot seats while one is to move, appending each new state to ``states``."""
+        """Play the bot seats of a new table while one is to move (``live`` is not shared yet)."""
+        state, moves = Tables._bots_after(live, live.state, len(live.moves), states)
+        live.state = state
+        live.moves.extend(moves)
+
+    @staticmethod
+    def _bots_after(
+        live: LiveTable, state: Any, version: int, states: list[Any]
+    ) -> tuple[Any, list[tuple[int, str]]]:
+        """The bot moves from ``state`` (at ``version``) until a human or nobody is to move."""
         adapter = live.adapter
         seats = live.stored.seats
+        moves: list[tuple[int, str]] = []
         while True:
-            actor = adapter.actor(live.state)
+            actor = adapter.actor(state)
             if actor is None or seats[actor] == "human":
-                return
-            seed = live.stored.seed * 1_000_003 + live.version
-            index = adapter.bot_index(live.state, seats[actor][4:], seed)
-            text = adapter.legal(live.state, actor)[index]
-            live.state = adapter.apply_index(live.state, index)
-            live.moves.append((index, text))
-            states.append(live.state)
+                return state, moves
+            seed = live.stored.seed * 1_000_003 + version + len(moves)
+            index = adapter.bot_index(state, seats[actor][4:], seed)
+            text = adapter.legal(state, actor)[index]
+            state = adapter.apply_index(state, index)
+            moves.append((index, text))
+            states.append(state)
 
-    def move(self, live: LiveTable, seat: int, body: Mapping[str, Any]) -> list[Any]:
-        """Play a ``POST /v1/tables/{id}/moves`` body for ``seat``, then the bots.
-
-        Returns:
-            The states after each new version, in order (the last is the current state).
-
-        Raises:
-            ApiError: 422 for a malformed body or an illegal move (the game's code), 409
-                ``STALE_VERSION``, ``NOT_YOUR_TURN`` or ``GAME_OVER``.
-        """
+    def _plan(
+        self, live: LiveTable, seat: int, body: Mapping[str, Any]
+    ) -> tuple[list[Any], list[tuple[int, str]]]:
+        """Check a move body against the table; the states and moves it and the bots make."""
         unknown = set(body) - {"version", "move", "index"}
         if unknown:
             raise ApiError(422, "UNKNOWN_FIELD", f"unknown field {sorted(unknown)[0]!r}")
@@ -279,28 +295,49 @@ class Tables:
                 index = adapter.index_of(live.state, seat, body["move"])
             except ParlourError as exc:
                 raise ApiError(422, exc.code, exc.message) from None
-        start = live.version
-        states: list[Any] = []
-        before_state, before_moves = live.state, len(live.moves)
-        try:
-            live.state = adapter.apply_index(live.state, index)
-            live.moves.append((index, legal[index]))
-            states.append(live.state)
-            self._play_bots(live, states)
-            self.store.add_moves(live.stored.id, start, live.moves[start:])
-        except Conflict:
-            # another server process stored a move of this version first
-            live.state = before_state
-            del live.moves[before_moves:]
-            self.notify(live, self.sync(live), start)
-            raise ApiError(
-                409, "STALE_VERSION", f"the table is at version {live.version}, not {version}"
-            ) from None
-        except BaseException:
-            live.state = before_state
-            del live.moves[before_moves:]
-            raise
-        return states
+        state = adapter.apply_index(live.state, index)
+        states = [state]
+        _, bots = self._bots_after(live, state, live.version + 1, states)
+        return states, [(index, legal[index]), *bots]
+
+    async def move(self, live: LiveTable, seat: int, body: Mapping[str, Any]) -> list[Any]:
+        """Play a ``POST /v1/tables/{id}/moves`` body for ``seat``, then the bots.
+
+        The new moves are committed before the table shows them: until then every reader sees
+        the table as it was. Moves of one table are made one at a time.
+
+        Returns:
+            The states after each new version, in order (the last is the current state).
+
+        Raises:
+            ApiError: 422 for a malformed body or an illegal move (the game's code), 409
+                ``STALE_VERSION``, ``NOT_YOUR_TURN`` or ``GAME_OVER``.
+        """
+        async with live.lock():
+            if live.stale:
+                live.stale = False
+                before = live.version
+                self.notify(live, self.sync(live), before)
+            states, moves = self._plan(live, seat, body)
+            start = live.version
+            try:
+                await self.store.commit_moves(live.stored.id, start, moves)
+            except Conflict:
+                # another server process stored a move of this version first
+                self.notify(live, self.sync(live), start)
+                raise ApiError(
+                    409, "STALE_VERSION", f"the table is at version {live.version}, not {start}"
+                ) from None
+            except BaseException:
+                # the commit may or may not have happened (a client gone mid-commit): read the
+                # table's moves from the store before it is used again
+                live.stale = True
+                raise
+            if live.version != start:  # pragma: no cover - the lock keeps other writers out
+                raise ApiError(500, "INTERNAL_ERROR", "the table changed during a move")
+            live.state = states[-1]
+            live.moves.extend(moves)
+            return states
 
     def sync(self, live: LiveTable) -> list[Any]:
         """Apply the moves another server process stored since; returns the new states."""
@@ -326,7 +363,7 @@ class Tables:
         # "" after a reconnect of the listener: any table may have moved meanwhile
         lives = [self._live.get(table_id)] if table_id else list(self._live.values())
         for live in lives:
-            if live is not None and live.subscribers:
+            if live is not None and live.subscribers and not live.lock().locked():
                 start = live.version
                 self.notify(live, self.sync(live), start)
 
