@@ -181,6 +181,9 @@ def test_recorded_dalmara_games_replay_through_http(server: Server, name: str) -
                 fn(server, "dalmara", "isFinished", step["dmn"], options=ENGINE) is step["finished"]
             )
             if k % 10 == 0:
+                # the state object is serializeState's, key for key
+                text = fn(server, "dalmara", "serializeState", state, options=ENGINE)
+                assert json.loads(text)["state"] == state
                 assert fn(server, "dalmara", "serializeDMN", state, options=ENGINE) == step["dmn"]
                 assert fn(server, "dalmara", "parseDMN", step["dmn"], options=ENGINE) == state
             prev, prev_state = result["dmn"], state

@@ -274,20 +274,20 @@ def create_app(db: str | Path = "parlour.db") -> FastAPI:
         return JSONResponse({"table": live.stored.id, "tokens": tokens}, status_code=201)
 
     @app.get("/v1/tables/{table_id}")
-    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    async def get_table(table_id: str, request: Request) -> Response:
         """The table as the token's seat sees it."""
         live, seat = tables.authorize(table_id, request.headers.get("authorization"))
-        return live.body(seat)
+        return _json_response(live.body(seat))
 
     @app.post("/v1/tables/{table_id}/moves", openapi_extra=_body(_MOVE_BODY))
-    async def post_move(table_id: str, request: Request) -> dict[str, Any]:
+    async def post_move(table_id: str, request: Request) -> Response:
         """Play a move for the token's seat; answers the new state as ``GET`` gives it."""
         live, seat = tables.authorize(table_id, request.headers.get("authorization"))
         body = _object(await _json_body(request))
         start = live.version
         states = await tables.move(live, seat, body)
         tables.notify(live, states, start)
-        return live.body(seat)
+        return _json_response(live.body(seat))
 
     @app.get("/v1/tables/{table_id}/record")
     async def get_record(table_id: str, request: Request) -> dict[str, Any]:
