@@ -515,7 +515,10 @@ def main() -> None:
     text = json.dumps(report, indent=2)
     print(text)
     if args.write:
-        args.write.write_text(_page(report, ratios))
+        # keep the sections other scripts write (from their marker on, e.g. bench_serve.py's)
+        old = args.write.read_text() if args.write.exists() else ""
+        marker = old.find("\n<!-- bench_serve -->")
+        args.write.write_text(_page(report, ratios) + (old[marker:] if marker >= 0 else ""))
 
 
 def _game_row(g: str, b: dict[str, float], report: dict[str, Any], ratios: dict[str, float]) -> str:

@@ -3,8 +3,9 @@
 ``parlour simulate --game dalmara-4p --games 100000 --seed 7 --policy random --threads 2
 [--json] [--option rules=dal-mara-engine]`` plays a seeded batch in Rust with a progress bar and
 prints a summary table (or JSON). ``parlour games`` lists the registered games and their
-options. Game-specific tools live under their own sub-command (``parlour mexican-train …``).
-Bad arguments exit with status 2 and a one-line reason.
+options. ``parlour serve [--host 127.0.0.1] [--port 8000] [--db parlour.db]`` runs the game
+server (extra ``serve``; see ``docs/serve.md``). Game-specific tools live under their own
+sub-command (``parlour mexican-train …``). Bad arguments exit with status 2 and a one-line reason.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ __all__ = ["main"]
 #: Game sub-commands: name -> "module:function" taking argv and returning an exit status.
 _GAME_COMMANDS: dict[str, str] = {
     "mexican-train": "parlour.mexican_train.cli:main",
+    "serve": "parlour.serve._cli:main",
 }
 
 
@@ -55,7 +57,8 @@ def _build_parser() -> _Parser:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     sub.add_parser("games", help="list the games and their options")
     for name in _GAME_COMMANDS:
-        sub.add_parser(name, help=f"{name} tools (see parlour {name} --help)", add_help=False)
+        about = "run the game server" if name == "serve" else f"{name} tools"
+        sub.add_parser(name, help=f"{about} (see parlour {name} --help)", add_help=False)
     return parser
 
 
