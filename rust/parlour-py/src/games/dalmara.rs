@@ -5,12 +5,13 @@
 use crate::errors::{caught, config_err, guarded, to_py};
 use crate::fast::{kept_moves, mask_array, pick, with_buffer, Spawner};
 use parlour_core::game::GameState;
+use parlour_core::games::dalmara::Code;
 use parlour_core::games::dalmara::{
     parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
     Parts, Rules, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves, Packed};
-use parlour_core::Error;
+use parlour_core::{Common, Error};
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -236,7 +237,7 @@ impl PyLegalMove {
         stack_position: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let c = parse_card(card)
-            .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {card:?}")))?;
+            .ok_or_else(|| config_err(Common::InvalidCard, format!("not a card: {card:?}")))?;
         let stack = match stack_position {
             Some(k) if !k.is_none() => {
                 let v = k
@@ -244,7 +245,7 @@ impl PyLegalMove {
                     .ok()
                     .filter(|v| (0..4).contains(v) && !k.is_instance_of::<PyBool>())
                     .ok_or_else(|| {
-                        config_err("INVALID_STACK", "stack_position must be 0 to 3 or None")
+                        config_err(Code::InvalidStack, "stack_position must be 0 to 3 or None")
                     })?;
                 u8::try_from(v).ok()
             }
@@ -313,8 +314,9 @@ impl PyMove {
     fn new(kind: &str, value: &str) -> PyResult<Self> {
         let m = match kind {
             "play" | "pickup" => {
-                let c = parse_card(value)
-                    .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {value:?}")))?;
+                let c = parse_card(value).ok_or_else(|| {
+                    config_err(Common::InvalidCard, format!("not a card: {value:?}"))
+                })?;
                 if kind == "play" {
                     Move::Play(c)
                 } else {
@@ -327,13 +329,13 @@ impl PyMove {
                     .position(|s| *s == value)
                     .and_then(|i| u8::try_from(i).ok())
                     .ok_or_else(|| {
-                        config_err("INVALID_SUIT", format!("not a suit name: {value:?}"))
+                        config_err(Common::InvalidSuit, format!("not a suit name: {value:?}"))
                     })?;
                 Move::Declare(s)
             }
             _ => {
                 return Err(config_err(
-                    "INVALID_MOVE",
+                    Code::InvalidMove,
                     format!("move kind must be play, pickup or declare, not {kind:?}"),
                 ))
             }
@@ -457,7 +459,7 @@ impl PyCore {
                 .map(|(seat, card, order, resolved)| {
                     let order = i32::try_from(order).map_err(|_| {
                         to_py(Error::notation(
-                            "INVALID_DMN",
+                            Code::InvalidDmn,
                             format!("Ghopte order {order} is out of range"),
                         ))
                     })?;
@@ -899,7 +901,7 @@ impl PyGameState {
             after(inner, |next| next.play_card_mut(seat, CardIn::text(t)))
         } else {
             return Err(config_err(
-                "INVALID_MOVE",
+                Code::InvalidMove,
                 format!("not a Dal Mara move: {}", r#move.repr()?),
             ));
         };
@@ -1387,7 +1389,7 @@ fn card_name(index: u8) -> PyResult<&'static str> {
     let s = cs(index);
     if s.is_empty() {
         Err(config_err(
-            "INVALID_CARD",
+            Common::InvalidCard,
             format!("{index} is not a card index"),
         ))
     } else {

@@ -26,6 +26,63 @@ use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use crate::zobrist;
 
+crate::codes! {
+    /// Dal Mara's own error codes: dal-mara-engine 0.2.0's (spelled as the engine spells them)
+    /// and parlour's few additions (the rulebook's Turup pickup, the argument checks of the
+    /// Python API). Codes the [`crate::Common`] enum has (`INVALID_CARD`, `INVALID_SEAT`, …)
+    /// are used from there.
+    pub enum Code {
+        /// `createGame` of a mode other than `4p`/`2p` (or `GameState.random`'s mode).
+        InvalidMode = "INVALID_MODE",
+        /// `createGame` without a players list (or a roster that is no list of players).
+        InvalidPlayers = "INVALID_PLAYERS",
+        /// `createGame` with the wrong number of players for the mode.
+        InvalidPlayerCount = "INVALID_PLAYER_COUNT",
+        /// `createGame` with a bad, duplicate or missing seat, or teams that do not pair up.
+        InvalidConfiguration = "INVALID_CONFIGURATION",
+        /// A dealer that is not an occupied seat.
+        InvalidDealer = "INVALID_DEALER",
+        /// An action the game does not take here (or an unknown action type).
+        InvalidAction = "INVALID_ACTION",
+        /// A deal's deck of the wrong size, or with duplicate or unknown cards.
+        InvalidDeck = "INVALID_DECK",
+        /// A seat acting out of turn.
+        NotPlayerTurn = "NOT_PLAYER_TURN",
+        /// A card the seat does not hold (nor shows on its own stacks).
+        CardNotOwned = "CARD_NOT_OWNED",
+        /// A card that does not follow the lead suit though the seat could.
+        MustFollowSuit = "MUST_FOLLOW_SUIT",
+        /// An action after the last card.
+        GameAlreadyFinished = "GAME_ALREADY_FINISHED",
+        /// A Turup declaration that is not allowed (4p, twice, or of no suit).
+        InvalidTurupDeclaration = "INVALID_TURUP_DECLARATION",
+        /// A Ghopte card that is not the declared one, or out of its order.
+        InvalidGhopteSubmission = "INVALID_GHOPTE_SUBMISSION",
+        /// A pickup from a stack that does not show the card.
+        StackNotFound = "STACK_NOT_FOUND",
+        /// The rulebook: a trick would start while a face-up Turup card shows on a stack.
+        TurupPickupRequired = "TURUP_PICKUP_REQUIRED",
+        /// A pickup into a full hand (hand-made DMN only).
+        HandFull = "HAND_FULL",
+        /// A card onto a full trick (hand-made DMN only).
+        TrickFull = "TRICK_FULL",
+        /// Malformed DMN, or parts no position has.
+        InvalidDmn = "INVALID_DMN",
+        /// `deserialize_state` of text that is not a serialized state.
+        InvalidSerialization = "INVALID_SERIALIZATION",
+        /// A rule set other than `rulebook` or `dal-mara-engine`.
+        InvalidRules = "INVALID_RULES",
+        /// A serializer given something that is not a state.
+        InvalidState = "INVALID_STATE",
+        /// `Move(kind, value)` of an unknown kind, or `apply` of a value that is no move.
+        InvalidMove = "INVALID_MOVE",
+        /// `LegalMove` with a stack outside 0-3.
+        InvalidStack = "INVALID_STACK",
+        /// A score that is no score (the winner evaluators).
+        InvalidScore = "INVALID_SCORE",
+    }
+}
+
 /// Largest number of cards one hand or one stack may hold.
 pub const MAX_PILE: usize = 26;
 /// Largest number of Ghopte entries a position may hold.
@@ -51,7 +108,7 @@ impl Rules {
             "rulebook" => Ok(Rules::Rulebook),
             "dal-mara-engine" => Ok(Rules::Engine),
             other => Err(Error::config(
-                "INVALID_RULES",
+                Code::InvalidRules,
                 format!("rules must be \"rulebook\" or \"dal-mara-engine\", not {other:?}"),
             )),
         }
@@ -463,7 +520,7 @@ impl DalMara {
         let n = if four { 4 } else { 2 };
         if dealer >= n {
             return Err(Error::config(
-                "INVALID_DEALER",
+                Code::InvalidDealer,
                 format!(
                     "dealerSeat must be a valid occupied player seat (0 to {})",
                     n - 1
@@ -506,7 +563,7 @@ impl DalMara {
     /// # Errors
     /// `INVALID_DMN` ([`crate::ErrorKind::Notation`]) describing the first problem found.
     pub fn from_parts(p: &Parts) -> Result<DalMara> {
-        let bad = |m: String| Error::notation("INVALID_DMN", m);
+        let bad = |m: String| Error::notation(Code::InvalidDmn, m);
         let n: u8 = if p.four { 4 } else { 2 };
         if p.dealer >= n {
             return Err(bad(format!(
@@ -554,13 +611,13 @@ impl DalMara {
         let mut take = |c: u8| -> Result<()> {
             if !is_card(c) {
                 return Err(Error::notation(
-                    "INVALID_DMN",
+                    Code::InvalidDmn,
                     format!("{c} is not a card index"),
                 ));
             }
             if seen & (1u64 << c) != 0 {
                 return Err(Error::notation(
-                    "INVALID_DMN",
+                    Code::InvalidDmn,
                     format!("card {} appears twice", card_text(c)),
                 ));
             }

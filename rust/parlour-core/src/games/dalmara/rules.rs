@@ -1,6 +1,7 @@
 //! The actions of Dal Mara: validation in the engine's order with its codes and messages, and
 //! the reducers. Every `*_mut` method validates first and mutates only on success.
 
+use super::Code;
 use super::{
     card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile,
     Rules, SUIT_NAMES, TEN,
@@ -50,18 +51,18 @@ impl Deck<'_> {
 }
 
 fn act(m: impl Into<String>) -> Error {
-    Error::illegal("INVALID_ACTION", m)
+    Error::illegal(Code::InvalidAction, m)
 }
 
 fn turn_err(seat: i64) -> Error {
     Error::illegal(
-        "NOT_PLAYER_TURN",
+        Code::NotPlayerTurn,
         format!("Not turn for player at seat {seat}"),
     )
 }
 
 fn bad_deck(m: &str) -> Error {
-    Error::config("INVALID_DECK", m)
+    Error::config(Code::InvalidDeck, m)
 }
 
 /// A card argument: its index when it is a card, and how to show it in messages.
@@ -406,7 +407,7 @@ impl DalMara {
         }
         if self.turup.is_some() {
             return Err(Error::illegal(
-                "INVALID_TURUP_DECLARATION",
+                Code::InvalidTurupDeclaration,
                 "Turup has already been declared",
             ));
         }
@@ -418,14 +419,14 @@ impl DalMara {
         }
         if i64::from(self.next) != seat {
             return Err(Error::illegal(
-                "NOT_PLAYER_TURN",
+                Code::NotPlayerTurn,
                 "It is not your turn to declare Turup",
             ));
         }
         let t = suit.ok_or_else(|| {
             let shown: String = shown.chars().take(40).collect();
             Error::illegal(
-                "INVALID_TURUP_DECLARATION",
+                Code::InvalidTurupDeclaration,
                 format!("Invalid Turup suit '{shown}': must be spades, hearts, diamonds or clubs"),
             )
         })?;
@@ -524,14 +525,14 @@ impl DalMara {
         let slot = card
             .idx
             .and_then(|c| (base..base + 4).find(|&k| self.stacks[k].top() == Some(c)))
-            .ok_or_else(|| Error::illegal("STACK_NOT_FOUND", "Target stack not found"))?;
+            .ok_or_else(|| Error::illegal(Code::StackNotFound, "Target stack not found"))?;
         let c = self.stacks[slot].top().unwrap_or(0);
         if Some(suit_of(c)) != self.turup {
             return Err(act("Target stack card is not face up or is not Turup suit"));
         }
         if self.hands[usize::from(s)].len() >= super::MAX_PILE {
             return Err(Error::invalid_state(
-                "HAND_FULL",
+                Code::HandFull,
                 "the hand cannot hold another card",
             ));
         }
@@ -611,7 +612,7 @@ impl DalMara {
             .and_then(|c| self.hands[hi].position(c))
             .ok_or_else(|| {
                 Error::illegal(
-                    "CARD_NOT_OWNED",
+                    Code::CardNotOwned,
                     format!("Player does not own card {}", card.shown()),
                 )
             })?;
@@ -619,19 +620,19 @@ impl DalMara {
         let g = self.ghoptes[a];
         if g.seat == s && c != g.card {
             return Err(Error::illegal(
-                "INVALID_GHOPTE_SUBMISSION",
+                Code::InvalidGhopteSubmission,
                 "Declarer must play the declared Ghopte 10 card",
             ));
         }
         if g.seat != s && self.own_pending_tens(s) & (1u64 << c) != 0 {
             return Err(Error::illegal(
-                "INVALID_GHOPTE_SUBMISSION",
+                Code::InvalidGhopteSubmission,
                 "Cannot play your own pending Ghopte 10 card while guessing another player's Ghopte",
             ));
         }
         if usize::from(self.trick_len) >= 4 {
             return Err(Error::invalid_state(
-                "TRICK_FULL",
+                Code::TrickFull,
                 "the trick already holds four cards",
             ));
         }
@@ -692,7 +693,7 @@ impl DalMara {
         }
         if hands_empty && (self.four || self.all_stacks_empty()) {
             return Err(Error::illegal(
-                "GAME_ALREADY_FINISHED",
+                Code::GameAlreadyFinished,
                 "Cannot play cards after game has ended",
             ));
         }
@@ -701,7 +702,7 @@ impl DalMara {
         }
         if self.lead_blocked() {
             return Err(Error::illegal(
-                "TURUP_PICKUP_REQUIRED",
+                Code::TurupPickupRequired,
                 "All face-up Turup cards must be picked up before a trick can start",
             ));
         }
@@ -722,7 +723,7 @@ impl DalMara {
             (Some(c), Some(_), _) | (Some(c), None, Some(_)) => c,
             _ => {
                 return Err(Error::illegal(
-                    "CARD_NOT_OWNED",
+                    Code::CardNotOwned,
                     format!("Player does not own or cannot access card {}", card.shown()),
                 ));
             }
@@ -744,7 +745,7 @@ impl DalMara {
                         " in hand or face-up stacks"
                     };
                     return Err(Error::illegal(
-                        "MUST_FOLLOW_SUIT",
+                        Code::MustFollowSuit,
                         format!(
                             "Must follow lead suit ({name}) when holding matching cards{extra}"
                         ),
@@ -754,7 +755,7 @@ impl DalMara {
         }
         if usize::from(self.trick_len) >= usize::from(self.n()) {
             return Err(Error::invalid_state(
-                "TRICK_FULL",
+                Code::TrickFull,
                 "the trick is already complete",
             ));
         }
