@@ -137,9 +137,9 @@ def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
 
 def dmn_path_uncached(games: list[dm.GameState]) -> tuple[float, int]:
     """The DMN path with parlour's memo of parsed positions emptied before every call."""
-    from parlour.dalmara import _state
+    from parlour.dalmara import api
 
-    cache = _state._CACHE
+    clear = api._PARSED.clear
     gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
     rf = random.Random(1).random
     texts = [s.to_notation() for s in games]
@@ -147,16 +147,16 @@ def dmn_path_uncached(games: list[dm.GameState]) -> tuple[float, int]:
     t = time.perf_counter()
     for x in texts:
         while True:
-            cache.clear()
+            clear()
             p = gcp(x, rules=RULES)
             assert p is not None
-            cache.clear()
+            clear()
             lm = glm(x, p.seat, rules=RULES)
-            cache.clear()
+            clear()
             r = pc(x, p.seat, lm[floor(rf() * len(lm))].card, rules=RULES)
             x = r.dmn  # type: ignore[assignment]
             moves += 1
-            cache.clear()
+            clear()
             if isf(x, rules=RULES):
                 break
     return time.perf_counter() - t, moves
@@ -220,20 +220,19 @@ def main() -> None:
     us_unc, us_harness, us_floor = us["unmemoised"], us["harness"], us["floor"]
 
     # Uncached DMN parse cost (the DMN path memoises positions; this is a fresh parse).
-    from parlour._core import dalmara as native
-    from parlour.dalmara._dmn import format_parts, parse_parts
+    from parlour.dalmara.notation import write
 
     mid = games[0].apply_index(0).apply_index(0)
     text = mid.to_notation()
     n = 2000
     t = time.perf_counter()
     for _ in range(n):
-        native.Core.from_parts(*parse_parts(text, RULES))
+        dm.GameState.from_notation(text, RULES)
     us_parse = (time.perf_counter() - t) / n * 1e6
     parts = mid.parts()
     t = time.perf_counter()
     for _ in range(n):
-        format_parts(parts)
+        write(parts)
     us_format = (time.perf_counter() - t) / n * 1e6
 
     sims = {}

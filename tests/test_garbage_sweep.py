@@ -89,14 +89,14 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "parlour.bridge.engine.PlayEngine": lambda: PlayEngine("23456789TJQKA", "SHDCN"),
     "parlour.cards.Card": lambda: parse_card("SA", "bridge"),
     "parlour.cards.CardSet": lambda: CardSet.from_cards(deck(52)[:5]),
-    "parlour.dalmara.ActionResult": lambda: dm.create_game(
+    "parlour.dalmara.api.ActionResult": lambda: dm.create_game(
         "4p", 0, [{"seat": i} for i in range(4)]
     ),
-    "parlour.dalmara._state.EngineError": lambda: dm.play_card("-", 0, "Zz").error,
+    "parlour.dalmara.api.EngineError": lambda: dm.play_card("-", 0, "Zz").error,
     "parlour.dalmara.GameState": lambda: FACTORIES["dalmara-4p"](1),
     "parlour.dalmara.LegalMove": lambda: _first_legal_dalmara(),
-    "parlour.dalmara._cards.Winner2P": lambda: dm.Winner2P(0, 0, "tens"),
-    "parlour.dalmara._cards.Winner4P": _winner4p,
+    "parlour.dalmara.api.Winner2P": lambda: dm.Winner2P(0, 0, "tens"),
+    "parlour.dalmara.api.Winner4P": _winner4p,
     "parlour.durak.rules.Bout": lambda: Bout.from_dict(
         {"cap": 6, "attacks": [], "beats": [], "taken": False}
     ),

@@ -13,20 +13,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parlour.dalmara as dm
-from parlour._core import dalmara as native
-from parlour.dalmara._dmn import CARD_NAMES, parse_parts
 
 DECK = frozenset(dm.create_deck())
 
 
 def fresh_parse(text: str, rules: dm.Rules) -> dm.GameState:
-    return dm.GameState(native.Core.from_parts(*parse_parts(text, rules)))
+    return dm.GameState.from_notation(text, rules)
 
 
 def visible_cards(s: dm.GameState) -> list[str]:
     p = s.parts()
-    idx = [c for h in p[6] for c in h] + [c for st in p[7] for c in st] + [c for _, c in p[9][4]]
-    return [CARD_NAMES[c] for c in idx]
+    stacked = [c for row in p.stacks for k in row for c in (*k.hidden_cards, k.face_up_card) if c]
+    return [c for h in p.hands for c in h] + stacked + [c.card for c in p.trick.cards]
 
 
 def start(seed: int, four: bool, rules: dm.Rules, rng: random.Random) -> dm.GameState:
@@ -64,11 +62,11 @@ def check_game(seed: int, four: bool, rules: dm.Rules) -> None:
         seat = s.next_move_seat
         legal = {m.card for m in dm.get_legal_moves(s, seat)}
         p = s.parts()
-        candidates = {CARD_NAMES[c] for c in p[6][seat]}
+        candidates = set(p.hands[seat])
         if not four:
-            candidates |= {CARD_NAMES[st[-1]] for st in p[7][seat * 4 : seat * 4 + 4] if st}
+            candidates |= {k.face_up_card for k in p.stacks[seat] if k.face_up_card}
         # The core check behind play_card, for every candidate; play_card itself for a sample.
-        accepted = {c for c in candidates if s._c.play_error(seat, c) is None}
+        accepted = {c for c in candidates if s._play_error(seat, c) is None}
         assert accepted == legal, (text, accepted, legal)
         for c in rng.sample(sorted(candidates), min(2, len(candidates))):
             assert dm.play_card(s, seat, c).success is (c in legal)
@@ -82,7 +80,7 @@ def check_game(seed: int, four: bool, rules: dm.Rules) -> None:
         moves = s.legal_moves()
         assert moves, text
         mv = rng.choice(moves)
-        in_trick = [CARD_NAMES[c] for _, c in p[9][4]]
+        in_trick = [c.card for c in p.trick.cards]
         nxt = s.apply(mv)
         if mv.kind == "play" and len(nxt.trick.cards) == 0:
             won |= {*in_trick, mv.value}

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 import parlour._js
 import parlour.dalmara as dm
 from parlour._js import js_display
-from parlour.dalmara import _api
 from parlour.errors import IllegalMoveError
 
 FOUR = [{"seat": i} for i in range(4)]
@@ -170,7 +169,6 @@ CARD_SHOWN: list[tuple[Any, str]] = [
 @pytest.mark.parametrize(("seat", "shown"), SEAT_SHOWN)
 def test_play_card_shows_a_seat_as_javascript(x: Any, seat: Any, shown: str) -> None:
     assert refused(dm.play_card(x, seat, "2s")) == not_turn(shown)
-    assert refused(_api._play_card(x, seat, "2s")) == not_turn(shown)
     assert S4.to_notation() == D4
 
 
@@ -178,7 +176,6 @@ def test_play_card_shows_a_seat_as_javascript(x: Any, seat: Any, shown: str) -> 
 @pytest.mark.parametrize(("card", "shown"), CARD_SHOWN)
 def test_play_card_shows_a_card_as_javascript(x: Any, card: Any, shown: str) -> None:
     assert refused(dm.play_card(x, 1, card)) == not_owned(shown)
-    assert refused(_api._play_card(x, 1, card)) == not_owned(shown)
     assert S4.to_notation() == D4
 
 

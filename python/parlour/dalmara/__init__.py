@@ -4,7 +4,9 @@ A drop-in for dal-mara-engine 0.2.0's pure-function API, in snake_case, on parlo
 Rules: ``shared/specs/dalmara/RULES.md`` (``rules="dal-mara-engine"``) and ``RULEBOOK.md``
 (``rules="rulebook"``, the default). Notation: Dal Mara Notation (DMN), eight sections joined by
 ``" | "`` (``game | ghoptes | hands | stacks | move_number | trick | move_detail | next``); see
-``parlour.dalmara._dmn``. Every action takes a DMN string or a ``GameState`` and returns an
+:mod:`parlour.dalmara.notation`. :class:`GameState` is the Rust class
+``parlour._core.dalmara.GameState``, one frozen class with the whole protocol; the engine's
+functions (:mod:`parlour.dalmara.api`) take a DMN string or a ``GameState`` and return an
 ``ActionResult``; nothing is mutated.
 
 >>> from parlour.dalmara import create_game, deal_four_player, create_deck, get_legal_moves
@@ -16,31 +18,16 @@ Rules: ``shared/specs/dalmara/RULES.md`` (``rules="dal-mara-engine"``) and ``RUL
 
 from __future__ import annotations
 
-from parlour.dalmara._api import (
+from parlour._core.dalmara import GameState, LegalMove, Move, Player
+from parlour.dalmara.api import (
     ACTION_TYPES,
-    create_game,
-    deal_four_player,
-    deal_two_player_hands,
-    deal_two_player_stacks,
-    declare_turup,
-    deserialize_state,
-    dispatch,
-    get_current_player,
-    get_legal_moves,
-    get_remaining_cards_2p,
-    is_finished,
-    parse_dmn,
-    pickup_turup_card,
-    play_card,
-    serialize_dmn,
-    serialize_state,
-)
-from parlour.dalmara._cards import (
     ENGINE_ERROR_CODES,
     RANK_VALUE,
     RANKS,
     SUIT_ABBREVIATION,
     SUITS,
+    ActionResult,
+    EngineError,
     ParsedCard,
     ScoreState,
     Winner2P,
@@ -49,26 +36,37 @@ from parlour.dalmara._cards import (
     count_tens_in_cards,
     create_card,
     create_deck,
+    create_game,
     create_initial_score_state,
+    deal_four_player,
+    deal_two_player_hands,
+    deal_two_player_stacks,
+    declare_turup,
+    deserialize_state,
+    dispatch,
     evaluate_game_winner_2p,
     evaluate_game_winner_4p,
     get_card_rank,
     get_card_suit,
+    get_current_player,
+    get_legal_moves,
+    get_remaining_cards_2p,
+    is_finished,
     parse_card,
+    parse_dmn,
+    pickup_turup_card,
+    play_card,
+    serialize_dmn,
+    serialize_state,
     shuffle_deck,
     update_score_on_trick_won,
 )
-from parlour.dalmara._state import (
+from parlour.dalmara.notation import (
     RULE_SETS,
-    ActionResult,
-    EngineError,
-    GameState,
     Ghopte,
-    LegalMove,
-    Move,
     MoveDetail,
+    Parts,
     PlayedCard,
-    Player,
     PlayerStack,
     Rules,
     Trick,
@@ -101,6 +99,7 @@ __all__ = [
     "Move",
     "MoveDetail",
     "ParsedCard",
+    "Parts",
     "PlayedCard",
     "Player",
     "PlayerStack",

@@ -1,46 +1,63 @@
-//! `parlour._core.dalmara`: the Dal Mara core as a frozen `Core` class plus the `LegalMove`
-//! and `Move` value classes. It only converts: rules live in `parlour_core::games::dalmara`,
-//! DMN parsing in `parlour.dalmara`.
+//! `parlour._core.dalmara`: Dal Mara's state, `parlour.dalmara.GameState`, one frozen, final
+//! class holding the core position and its roster with the whole protocol here, and the value
+//! classes `Move`, `LegalMove` and `Player`. It only converts: the rules are in
+//! `parlour_core::games::dalmara`; DMN and the serialized state are read and written in
+//! `parlour.dalmara.notation`, over the `Parts` record; the engine's functions that return
+//! `ActionResult`s are plain Python functions in `parlour.dalmara.api`, over the private
+//! `_`-methods below.
 
 use crate::errors::{caught, config_err, guarded, to_py};
-use crate::fast::{kept_moves, mask_array, pick, with_buffer, Spawner};
+use crate::fast::{kept_moves, mask_array, pick, with_buffer};
+use crate::notation::Notation;
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    parse_card, parse_suit_name, CardIn, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
-    Parts, Rules, ACTION_SPACE,
+    card_text, parse_card, parse_suit_name, CardIn, Code, DalMara, DalMaraConfig, Deck, Ghopte,
+    GhopteOrder, Move, Parts, Rules, SeatIn, ACTION_SPACE, SUIT_NAMES,
 };
 use parlour_core::lazy::{LazyMoves, Moves, Packed};
-use parlour_core::Error;
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyTypeError, PyValueError};
-use pyo3::intern;
+use parlour_core::{Common, Error};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use std::cell::Cell;
 
-const CARD_STR: [&str; 64] = [
-    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As", "", "", "",
-    "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah", "", "", "",
-    "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "10d", "Jd", "Qd", "Kd", "Ad", "", "", "",
-    "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc", "Ac", "", "", "",
-];
-const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
+/// `parlour.dalmara.notation`: `Parts`, `read` (DMN), `write` (DMN).
+static NOTATION: Notation = Notation::new("parlour.dalmara.notation");
 
-fn cs(c: u8) -> &'static str {
-    CARD_STR.get(usize::from(c)).copied().unwrap_or("")
+/// The interned engine text of each card index (empty for the 12 gaps).
+static CARD_PYSTR: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+/// The shared `LegalMove` value of each `(card, stack)` (see [`legal_slot`]).
+static LEGAL_TABLE: PyOnceLock<Vec<Py<PyLegalMove>>> = PyOnceLock::new();
+/// The `Move` values of every move, indexed by [`Packed::pack`].
+static MOVE_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+/// The default rosters of four- and two-player games (teams `"02"`/`"13"`; `"0"`/`"1"`).
+static ROSTERS: PyOnceLock<(Py<PyTuple>, Py<PyTuple>)> = PyOnceLock::new();
+
+thread_local! {
+    /// Reusable buffers of legal plays and protocol moves (see [`with_buffer`]).
+    static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
+    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-static CARD_PYSTR: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
-static LEGAL_TABLE: PyOnceLock<Vec<Py<PyLegalMove>>> = PyOnceLock::new();
-/// The `Move` values of every move, indexed by [`Packed::pack`] (made once).
-static MOVE_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+/// Room for the legal moves kept (a longer list is listed again on each use): more than a
+/// four-player hand, and a two-player hand with its face-up stack tops and pickups.
+const LEGAL_CAP: usize = 32;
+
+/// The engine's text of card `c` (`"10s"`), empty for an index that is no card.
+fn cs(c: u8) -> String {
+    if c < 64 && c % 16 < 13 {
+        card_text(c)
+    } else {
+        String::new()
+    }
+}
 
 /// The interned Python string of card `c`.
 fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
     let table = CARD_PYSTR.get_or_init(py, || {
-        CARD_STR
-            .iter()
-            .map(|t| PyString::intern(py, t).unbind())
+        (0..64u8)
+            .map(|c| PyString::intern(py, &cs(c)).unbind())
             .collect()
     });
     table
@@ -48,16 +65,12 @@ fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
         .map_or_else(|| PyString::new(py, ""), |s| s.bind(py).clone())
 }
 
-/// The shared `LegalMove` value of `(card, stack)` (values are immutable, so one per value).
-fn legal_py(py: Python<'_>, card: u8, stack: Option<u8>) -> PyResult<Bound<'_, PyLegalMove>> {
-    let table = legal_table(py)?;
-    match table.get(legal_slot(card, stack)) {
-        Some(m) => Ok(m.bind(py).clone()),
-        None => Bound::new(py, PyLegalMove::make(py, card, stack)?),
-    }
+/// The suit name of lane `s`.
+fn suit_name(s: u8) -> &'static str {
+    SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("")
 }
 
-/// The index of `(card, stack)` in the `LegalMove` table (in range for every card below 64).
+/// The index of `(card, stack)` in the `LegalMove` table.
 fn legal_slot(card: u8, stack: Option<u8>) -> usize {
     usize::from(card) * 5 + stack.map_or(0, |k| usize::from(k.min(3)) + 1)
 }
@@ -75,16 +88,6 @@ fn legal_table(py: Python<'_>) -> PyResult<&Vec<Py<PyLegalMove>>> {
     })
 }
 
-thread_local! {
-    /// Reusable buffers of legal plays and protocol moves (see [`with_buffer`]).
-    static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
-    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
-}
-
-/// Room for the legal moves kept (a longer list is listed again on each use): more than a
-/// four-player hand, and a two-player hand with its face-up stack tops and pickups.
-const LEGAL_CAP: usize = 32;
-
 /// The `Move` values of every move, as a tuple indexed by [`Packed::pack`].
 fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
     MOVE_TABLE
@@ -97,83 +100,69 @@ fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         .map(|t| t.bind(py))
 }
 
-/// The sentinel seat used for a seat argument that is not an integer.
-const NOT_A_SEAT: i64 = i64::MIN + 7;
-
-fn seat_arg(seat: &Bound<'_, PyAny>) -> i64 {
-    if seat.is_instance_of::<PyBool>() || !seat.is_instance_of::<PyInt>() {
-        return NOT_A_SEAT;
-    }
-    seat.extract::<i64>().unwrap_or(NOT_A_SEAT)
+/// The default roster of a game of `four` players or two.
+fn default_roster(py: Python<'_>, four: bool) -> PyResult<Py<PyTuple>> {
+    let (four_p, two_p) = ROSTERS.get_or_try_init(py, || -> PyResult<_> {
+        let roster = |teams: &[&str]| -> PyResult<Py<PyTuple>> {
+            let players = teams
+                .iter()
+                .enumerate()
+                .map(|(seat, team)| {
+                    Py::new(
+                        py,
+                        PyPlayer {
+                            seat: seat.into_pyobject(py)?.into_any().unbind(),
+                            team: PyString::new(py, team).into_any().unbind(),
+                        },
+                    )
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyTuple::new(py, players)?.unbind())
+        };
+        Ok((roster(&["02", "13", "02", "13"])?, roster(&["0", "1"])?))
+    })?;
+    Ok(if four { four_p } else { two_p }.clone_ref(py))
 }
 
-/// `parlour._js.js_display`, looked up on first use.
-static JS_DISPLAY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-/// How the engine's template strings show `value`: `parlour._js.js_display(value)` (JavaScript's
-/// `String(value)`: `true`, `null`, `2` for `2.0`, ...), or Python's `str(value)` should that
-/// fail. Only for values that are not an int seat or a str card, so never on the hot path.
-fn js_text(value: &Bound<'_, PyAny>) -> String {
-    let py = value.py();
-    JS_DISPLAY
-        .import(py, "parlour._js", "js_display")
-        .and_then(|f| f.call1((value,)))
-        .and_then(|t| t.extract::<String>())
-        .or_else(|_| value.str().map(|s| s.to_string()))
-        .unwrap_or_default()
+fn rules_arg(rules: &str) -> PyResult<Rules> {
+    guarded(|| Rules::parse(rules))
 }
 
-/// Map a core error to Python, showing a non-integer seat as the engine would (`js_text`).
-fn err(e: Error, seat: &Bound<'_, PyAny>) -> PyErr {
-    let sentinel = NOT_A_SEAT.to_string();
-    if e.message.contains(&sentinel) {
-        let shown = js_text(seat);
-        return to_py(Error {
-            message: e.message.replace(&sentinel, &shown),
-            ..e
-        });
-    }
-    to_py(e)
+/// A seat argument of the engine's functions: an integer, or the JavaScript text of a value
+/// that is no seat (`"undefined"`, `"null"`, `"1.5"`, …), which `parlour.dalmara.api` writes.
+#[derive(FromPyObject)]
+enum SeatArg {
+    Seat(i64),
+    Shown(String),
 }
 
-fn with_card<R>(card: &Bound<'_, PyAny>, f: impl FnOnce(CardIn<'_>) -> R) -> R {
-    if let Ok(s) = card.cast::<PyString>() {
-        if let Ok(t) = s.to_str() {
-            return f(CardIn::text(t));
+impl SeatArg {
+    fn get(&self) -> SeatIn<'_> {
+        match self {
+            SeatArg::Seat(s) => SeatIn::from(*s),
+            SeatArg::Shown(t) => SeatIn::not_a_seat(t),
         }
-        let t = card.str().map(|s| s.to_string()).unwrap_or_default();
-        return f(CardIn::text(&t));
     }
-    // not a str: it is the card its `str()` names (an object that prints as a card), else no
-    // card, shown as the engine would show it (`true`, `null`, `2`, ...)
-    let t = card.str().map(|s| s.to_string()).unwrap_or_default();
-    if parse_card(&t).is_some() {
-        return f(CardIn::text(&t));
-    }
-    let shown = js_text(card);
-    f(CardIn::not_a_card(&shown))
 }
 
-fn deck_arg(deck: Option<&Bound<'_, PyAny>>) -> Option<Vec<Option<u8>>> {
-    let d = deck?;
-    if d.is_none() {
-        return None;
+/// A card argument: the card text as given when `text`, else the JavaScript text of a value
+/// that is no card.
+fn card_in(card: &str, text: bool) -> CardIn<'_> {
+    if text {
+        CardIn::text(card)
+    } else {
+        CardIn::not_a_card(card)
     }
-    let Ok(items) = d.try_iter() else {
-        return Some(Vec::new());
-    };
-    if d.is_instance_of::<PyString>() {
-        return Some(Vec::new());
-    }
-    Some(
-        items
-            .map(|x| {
-                x.ok()
-                    .and_then(|x| x.extract::<String>().ok())
-                    .and_then(|t| parse_card(&t))
-            })
-            .collect(),
-    )
+}
+
+/// A deck argument, as `parlour.dalmara.api` passes it: None (no deck), else its items, None
+/// for an item that is no string.
+fn deck_cards(deck: Option<&Vec<Option<String>>>) -> Option<Vec<Option<u8>>> {
+    deck.map(|d| {
+        d.iter()
+            .map(|x| x.as_deref().and_then(parse_card))
+            .collect()
+    })
 }
 
 fn deck_of(v: Option<&Vec<Option<u8>>>) -> Deck<'_> {
@@ -183,12 +172,49 @@ fn deck_of(v: Option<&Vec<Option<u8>>>) -> Deck<'_> {
     }
 }
 
-fn rules_arg(rules: &str) -> PyResult<Rules> {
-    guarded(|| Rules::parse(rules))
+/// A player of the roster: a seat and its team (team names are not part of DMN).
+#[pyclass(frozen, module = "parlour.dalmara", name = "Player")]
+pub struct PyPlayer {
+    /// The seat, ``0..3`` (4p) or ``0..1`` (2p).
+    #[pyo3(get)]
+    seat: Py<PyAny>,
+    /// The team name (defaults ``"02"``/``"13"`` in 4p, the seat number in 2p).
+    #[pyo3(get)]
+    team: Py<PyAny>,
 }
 
-/// What `__reduce__` returns: the class and its constructor arguments.
-type Reduced<'py, T> = (Bound<'py, PyAny>, (&'static str, T));
+#[pymethods]
+impl PyPlayer {
+    #[new]
+    fn new(seat: Py<PyAny>, team: Py<PyAny>) -> Self {
+        PyPlayer { seat, team }
+    }
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<PyPlayer>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok(self.seat.bind(py).eq(o.seat.bind(py))? && self.team.bind(py).eq(o.team.bind(py))?)
+    }
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyTuple::new(py, [self.seat.bind(py), self.team.bind(py)])?.hash()
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Player(seat={}, team={})",
+            self.seat.bind(py).repr()?,
+            self.team.bind(py).repr()?
+        ))
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (Py<PyAny>, Py<PyAny>)) {
+        let py = slf.py();
+        let me = slf.get();
+        (
+            slf.get_type().into_any(),
+            (me.seat.clone_ref(py), me.team.clone_ref(py)),
+        )
+    }
+}
 
 /// A legal play: the card and, for a face-up stack card (2p), its stack number.
 #[pyclass(frozen, eq, hash, module = "parlour.dalmara", name = "LegalMove")]
@@ -236,7 +262,7 @@ impl PyLegalMove {
         stack_position: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let c = parse_card(card)
-            .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {card:?}")))?;
+            .ok_or_else(|| config_err(Common::InvalidCard, format!("not a card: {card:?}")))?;
         let stack = match stack_position {
             Some(k) if !k.is_none() => {
                 let v = k
@@ -244,7 +270,7 @@ impl PyLegalMove {
                     .ok()
                     .filter(|v| (0..4).contains(v) && !k.is_instance_of::<PyBool>())
                     .ok_or_else(|| {
-                        config_err("INVALID_STACK", "stack_position must be 0 to 3 or None")
+                        config_err(Code::InvalidStack, "stack_position must be 0 to 3 or None")
                     })?;
                 u8::try_from(v).ok()
             }
@@ -253,9 +279,9 @@ impl PyLegalMove {
         PyLegalMove::make(py, c, stack)
     }
     /// The engine's object: `{"card": ..., "stackPosition": ...}` (key only for stack cards).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-        let d = pyo3::types::PyDict::new(py);
-        d.set_item("card", cs(self.card))?;
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("card", self.card_str.bind(py))?;
         if let Some(k) = self.stack {
             d.set_item("stackPosition", k)?;
         }
@@ -270,12 +296,15 @@ impl PyLegalMove {
     fn __str__(&self) -> String {
         match self.stack {
             Some(k) => format!("{}@{k}", cs(self.card)),
-            None => cs(self.card).to_string(),
+            None => cs(self.card),
         }
     }
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py, Option<u8>>> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (Py<PyString>, Option<u8>)) {
         let me = slf.get();
-        Ok((slf.get_type().into_any(), (cs(me.card), me.stack)))
+        (
+            slf.get_type().into_any(),
+            (me.card_str.clone_ref(slf.py()), me.stack),
+        )
     }
 }
 
@@ -284,26 +313,12 @@ impl PyLegalMove {
 #[pyclass(frozen, eq, hash, module = "parlour.dalmara", name = "Move")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMove {
-    mv: MoveKey,
+    mv: Move,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct MoveKey(u8, u8);
-
 impl PyMove {
-    fn from_move(m: Move) -> PyMove {
-        match m {
-            Move::Play(c) => PyMove { mv: MoveKey(0, c) },
-            Move::Pickup(c) => PyMove { mv: MoveKey(1, c) },
-            Move::Declare(s) => PyMove { mv: MoveKey(2, s) },
-        }
-    }
-    fn to_move(&self) -> Move {
-        match self.mv.0 {
-            0 => Move::Play(self.mv.1),
-            1 => Move::Pickup(self.mv.1),
-            _ => Move::Declare(self.mv.1),
-        }
+    fn from_move(mv: Move) -> PyMove {
+        PyMove { mv }
     }
 }
 
@@ -311,388 +326,232 @@ impl PyMove {
 impl PyMove {
     #[new]
     fn new(kind: &str, value: &str) -> PyResult<Self> {
-        let m = match kind {
-            "play" | "pickup" => {
-                let c = parse_card(value)
-                    .ok_or_else(|| config_err("INVALID_CARD", format!("not a card: {value:?}")))?;
-                if kind == "play" {
-                    Move::Play(c)
-                } else {
-                    Move::Pickup(c)
-                }
-            }
-            "declare" => {
-                let s = SUITS
-                    .iter()
-                    .position(|s| *s == value)
-                    .and_then(|i| u8::try_from(i).ok())
-                    .ok_or_else(|| {
-                        config_err("INVALID_SUIT", format!("not a suit name: {value:?}"))
-                    })?;
-                Move::Declare(s)
-            }
+        let card = || {
+            parse_card(value)
+                .ok_or_else(|| config_err(Common::InvalidCard, format!("not a card: {value:?}")))
+        };
+        let mv = match kind {
+            "play" => Move::Play(card()?),
+            "pickup" => Move::Pickup(card()?),
+            "declare" => Move::Declare(parse_suit_name(value).ok_or_else(|| {
+                config_err(Common::InvalidSuit, format!("not a suit name: {value:?}"))
+            })?),
             _ => {
                 return Err(config_err(
-                    "INVALID_MOVE",
+                    Code::InvalidMove,
                     format!("move kind must be play, pickup or declare, not {kind:?}"),
                 ))
             }
         };
-        Ok(PyMove::from_move(m))
+        Ok(PyMove { mv })
     }
     /// `"play"`, `"pickup"` or `"declare"`.
     #[getter]
     fn kind(&self) -> &'static str {
-        ["play", "pickup", "declare"][usize::from(self.mv.0.min(2))]
+        match self.mv {
+            Move::Play(_) => "play",
+            Move::Pickup(_) => "pickup",
+            Move::Declare(_) => "declare",
+        }
     }
     /// The card of a play or pickup, or the suit name of a declaration.
     #[getter]
-    fn value(&self) -> &'static str {
-        if self.mv.0 == 2 {
-            SUITS.get(usize::from(self.mv.1)).copied().unwrap_or("")
-        } else {
-            cs(self.mv.1)
+    fn value(&self) -> String {
+        match self.mv {
+            Move::Play(c) | Move::Pickup(c) => cs(c),
+            Move::Declare(s) => suit_name(s).to_string(),
         }
     }
     /// Index in the fixed action space (plays 0-51, pickups 52-103, declarations 104-107).
     #[getter]
     fn index(&self) -> usize {
-        self.to_move().action_index()
+        self.mv.action_index()
     }
     fn __repr__(&self) -> String {
         format!("Move('{}', '{}')", self.kind(), self.value())
     }
     fn __str__(&self) -> String {
-        match self.mv.0 {
-            0 => self.value().to_string(),
-            1 => format!("pickup {}", self.value()),
-            _ => format!("declare {}", self.value()),
+        match self.mv {
+            Move::Play(_) => self.value(),
+            Move::Pickup(_) => format!("pickup {}", self.value()),
+            Move::Declare(_) => format!("declare {}", self.value()),
         }
     }
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, &'static str))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (&'static str, String)) {
         let me = slf.get();
-        Ok((slf.get_type().into_any(), (me.kind(), me.value())))
+        (slf.get_type().into_any(), (me.kind(), me.value()))
     }
 }
 
-/// A Dal Mara position (immutable). Built by `create` or `from_parts`; every action returns a
-/// new `Core` or raises the engine's error.
-#[pyclass(frozen, module = "parlour._core.dalmara", name = "Core")]
-#[derive(Clone)]
-pub struct PyCore {
-    inner: DalMara,
+/// A Ghopte entry of `parlour.dalmara.notation.Parts` (by attribute).
+#[derive(FromPyObject)]
+struct GhopteIn {
+    seat: u8,
+    card: String,
+    order: i64,
+    resolved: bool,
 }
 
-type GhopteTuple = (u8, u8, i64, bool);
-type PartsTuple = (
-    bool,
-    &'static str,
-    u8,
-    Option<u8>,
-    Option<u8>,
-    Vec<GhopteTuple>,
-    Vec<Vec<u8>>,
-    Vec<Vec<u8>>,
-    u8,
-    TrickTuple,
-    Option<(u8, u8, bool)>,
-    u8,
-);
-/// `(trick_number, play_number, lead, is_ghopte, cards, play_orders)`.
-type TrickTuple = (u8, u8, Option<u8>, bool, Vec<(u8, u8)>, Vec<u8>);
-
-fn wrap(inner: DalMara) -> PyCore {
-    PyCore { inner }
+/// A trick card of `Parts.trick.cards`.
+#[derive(FromPyObject)]
+struct PlayedIn {
+    seat: u8,
+    card: String,
+    play_order: u8,
 }
 
-#[pymethods]
-impl PyCore {
-    /// `createGame`: an undealt game.
-    #[staticmethod]
-    #[pyo3(signature = (four, dealer, rules = "rulebook"))]
-    fn create(four: bool, dealer: u8, rules: &str) -> PyResult<Self> {
-        let r = rules_arg(rules)?;
-        guarded(|| DalMara::create(four, dealer, r)).map(wrap)
-    }
+/// `Parts.trick`.
+#[derive(FromPyObject)]
+struct TrickIn {
+    number: u8,
+    play_number: u8,
+    lead_suit: Option<String>,
+    is_ghopte: bool,
+    cards: Vec<PlayedIn>,
+}
 
-    /// A game dealt from `seed` exactly as the simulator deals one (dealer and deck drawn from
-    /// the seed; 2p: the non-dealer declares its longest suit and the stacks are dealt).
-    #[staticmethod]
-    #[pyo3(signature = (four, seed, rules = "rulebook"))]
-    fn dealt(four: bool, seed: u64, rules: &str) -> PyResult<Self> {
-        let r = rules_arg(rules)?;
-        guarded(|| Ok(DalMara::new_game(&DalMaraConfig { four, rules: r }, seed))).map(wrap)
-    }
+/// `Parts.move_detail`.
+#[derive(FromPyObject)]
+struct DetailIn {
+    seat: Option<u8>,
+    card: Option<String>,
+    makes_turup: bool,
+}
 
-    /// Build a position from the parts `parts()` returns (raises `NotationError` with code
-    /// `INVALID_DMN` for impossible parts).
-    #[staticmethod]
-    #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (four, rules, dealer, turup, turup_trick, ghoptes, hands, stacks, move_number, trick, detail, next))]
-    fn from_parts(
-        four: bool,
-        rules: &str,
-        dealer: u8,
-        turup: Option<u8>,
-        turup_trick: Option<u8>,
-        ghoptes: Vec<GhopteTuple>,
-        hands: Vec<Vec<u8>>,
-        stacks: Vec<Vec<u8>>,
-        move_number: u8,
-        trick: TrickTuple,
-        detail: Option<(u8, u8, bool)>,
-        next: u8,
-    ) -> PyResult<Self> {
-        let rules = rules_arg(rules)?;
-        let parts = Parts {
-            four,
-            rules,
-            dealer,
-            turup,
-            turup_trick,
-            ghoptes: ghoptes
-                .into_iter()
-                .map(|(seat, card, order, resolved)| {
-                    let order = i32::try_from(order).map_err(|_| {
-                        to_py(Error::notation(
-                            "INVALID_DMN",
-                            format!("Ghopte order {order} is out of range"),
-                        ))
-                    })?;
-                    Ok(Ghopte {
-                        seat,
-                        card,
-                        order,
-                        resolved,
-                    })
+/// A stack of `Parts.stacks`.
+#[derive(FromPyObject)]
+struct StackIn {
+    position: u8,
+    hidden_cards: Vec<String>,
+    face_up_card: Option<String>,
+}
+
+/// The position's parts as `parlour.dalmara.notation.Parts` gives them (its fields by name).
+#[derive(FromPyObject)]
+struct PartsIn {
+    mode: String,
+    dealer_seat: u8,
+    turup: Option<String>,
+    turup_trick: Option<u8>,
+    ghoptes: Vec<GhopteIn>,
+    hands: Vec<Vec<String>>,
+    stacks: Vec<Vec<StackIn>>,
+    move_number: u8,
+    trick: TrickIn,
+    move_detail: DetailIn,
+    next_move_seat: u8,
+    rules: String,
+    players: Option<Py<PyTuple>>,
+}
+
+fn dmn_err(message: String) -> PyErr {
+    to_py(Error::notation(Code::InvalidDmn, message))
+}
+
+fn card_of(text: &str) -> PyResult<u8> {
+    parse_card(text).ok_or_else(|| dmn_err(format!("{text:?} is not a card")))
+}
+
+fn cards_of(texts: &[String]) -> PyResult<Vec<u8>> {
+    texts.iter().map(|t| card_of(t)).collect()
+}
+
+fn suit_of_name(name: Option<&str>) -> PyResult<Option<u8>> {
+    name.map(|n| parse_suit_name(n).ok_or_else(|| dmn_err(format!("{n:?} is not a suit"))))
+        .transpose()
+}
+
+impl PartsIn {
+    /// The core's parts (cards and suits as indices); the core checks them as a position.
+    fn to_core(&self) -> PyResult<Parts> {
+        let four = self.mode != "2p";
+        let ghoptes = self
+            .ghoptes
+            .iter()
+            .map(|g| {
+                let order = i32::try_from(g.order)
+                    .map_err(|_| dmn_err(format!("Ghopte order {} is out of range", g.order)))?;
+                Ok(Ghopte {
+                    seat: g.seat,
+                    card: card_of(&g.card)?,
+                    order,
+                    resolved: g.resolved,
                 })
-                .collect::<PyResult<_>>()?,
-            hands,
-            stacks,
-            move_number,
-            trick_number: trick.0,
-            play_number: trick.1,
-            lead: trick.2,
-            is_ghopte: trick.3,
-            trick: trick.4,
-            play_orders: trick.5,
-            detail,
-            next,
-        };
-        guarded(|| DalMara::from_parts(&parts)).map(wrap)
-    }
-
-    /// `(four, rules, dealer, turup, turup_trick, ghoptes, hands, stacks, move_number,
-    /// (trick_number, play_number, lead, is_ghopte, cards, play_orders), detail, next)`.
-    fn parts(&self) -> PartsTuple {
-        let p = self.inner.parts();
-        (
-            p.four,
-            p.rules.name(),
-            p.dealer,
-            p.turup,
-            p.turup_trick,
-            p.ghoptes
-                .iter()
-                .map(|g| (g.seat, g.card, i64::from(g.order), g.resolved))
-                .collect(),
-            p.hands,
-            p.stacks,
-            p.move_number,
-            (
-                p.trick_number,
-                p.play_number,
-                p.lead,
-                p.is_ghopte,
-                p.trick,
-                p.play_orders,
-            ),
-            p.detail,
-            p.next,
-        )
-    }
-
-    /// This position under another rule set.
-    fn with_rules(&self, rules: &str) -> PyResult<Self> {
-        let r = rules_arg(rules)?;
-        Ok(wrap(self.inner.with_rules(r)))
-    }
-
-    /// The rule set name.
-    #[getter]
-    fn rules(&self) -> &'static str {
-        self.inner.rules().name()
-    }
-    /// True for the four-player game.
-    #[getter]
-    fn four(&self) -> bool {
-        self.inner.is_four()
-    }
-    /// Tens taken per seat since this position was built.
-    #[getter]
-    fn tens_taken(&self) -> Vec<u8> {
-        self.inner.tens_taken()[..self.inner.seats()].to_vec()
-    }
-    /// Tricks taken per seat since this position was built.
-    #[getter]
-    fn tricks_taken(&self) -> Vec<u8> {
-        self.inner.tricks_taken()[..self.inner.seats()].to_vec()
-    }
-
-    /// `DEAL_FOUR_PLAYER`.
-    #[pyo3(signature = (seat, deck = None, dealer_first = false))]
-    fn deal_four(
-        &self,
-        seat: &Bound<'_, PyAny>,
-        deck: Option<&Bound<'_, PyAny>>,
-        dealer_first: bool,
-    ) -> PyResult<Self> {
-        let d = deck_arg(deck);
-        let order = if dealer_first {
-            GhopteOrder::DealerFirst
-        } else {
-            GhopteOrder::DealerLast
-        };
-        let s = seat_arg(seat);
-        self.inner
-            .deal_four(s, deck_of(d.as_ref()), order)
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// `DEAL_TWO_PLAYER_HANDS`.
-    #[pyo3(signature = (seat, deck = None))]
-    fn deal_two_hands(
-        &self,
-        seat: &Bound<'_, PyAny>,
-        deck: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let d = deck_arg(deck);
-        self.inner
-            .deal_two_hands(seat_arg(seat), deck_of(d.as_ref()))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// `DEAL_TWO_PLAYER_STACKS` (a missing or None deck deals the unshuffled remaining cards).
-    #[pyo3(signature = (seat, deck = None))]
-    fn deal_two_stacks(
-        &self,
-        seat: &Bound<'_, PyAny>,
-        deck: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let d = deck_arg(deck);
-        self.inner
-            .deal_two_stacks(seat_arg(seat), deck_of(d.as_ref()))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// `DECLARE_TURUP`.
-    fn declare_turup(&self, seat: &Bound<'_, PyAny>, suit: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let done = if let Ok(text) = suit.extract::<String>() {
-            self.inner.declare_turup(seat_arg(seat), &text)
-        } else {
-            // not a str: the suit its `str()` names, else none, shown as the engine would
-            let text = suit.str().map(|s| s.to_string()).unwrap_or_default();
-            match parse_suit_name(&text) {
-                Some(t) => self.inner.declare_turup_as(seat_arg(seat), Some(t), &text),
-                None => self
-                    .inner
-                    .declare_turup_as(seat_arg(seat), None, &js_text(suit)),
+            })
+            .collect::<PyResult<_>>()?;
+        let mut stacks = Vec::new();
+        if !self.stacks.is_empty() {
+            stacks = vec![Vec::new(); self.stacks.len() * 4];
+            for (row, seat_stacks) in self.stacks.iter().enumerate() {
+                for k in seat_stacks {
+                    let slot = stacks
+                        .get_mut(row * 4 + usize::from(k.position))
+                        .filter(|_| k.position < 4)
+                        .ok_or_else(|| dmn_err("stack position out of range".into()))?;
+                    *slot = cards_of(&k.hidden_cards)?;
+                    if let Some(top) = &k.face_up_card {
+                        slot.push(card_of(top)?);
+                    }
+                }
             }
+        }
+        let detail = match (&self.move_detail.seat, &self.move_detail.card) {
+            (Some(s), Some(c)) => Some((*s, card_of(c)?, self.move_detail.makes_turup)),
+            _ => None,
         };
-        done.map(wrap).map_err(|e| err(e, seat))
-    }
-    /// `PICKUP_TURUP_CARD`.
-    fn pickup(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.pickup(seat_arg(seat), c))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// `playCard` (a Ghopte submission while a Ghopte is unresolved).
-    fn play(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_card(seat_arg(seat), c))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// The error code `play(seat, card)` would give, or None when it would succeed (no state is
-    /// built and no exception raised: for tests and bots probing many cards).
-    fn play_error(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> Option<&'static str> {
-        with_card(card, |c| self.inner.play_card(seat_arg(seat), c))
-            .err()
-            .map(|e| e.code)
-    }
-    /// `PLAY_CARD` (refused while a Ghopte is unresolved).
-    fn play_normal(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_normal(seat_arg(seat), c))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-    /// `PLAY_GHOPTE`.
-    fn play_ghopte(&self, seat: &Bound<'_, PyAny>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        with_card(card, |c| self.inner.play_ghopte(seat_arg(seat), c))
-            .map(wrap)
-            .map_err(|e| err(e, seat))
-    }
-
-    /// `getLegalMoves(x, seat)` as `LegalMove` values in the engine's order.
-    fn legal<'py>(&self, py: Python<'py>, seat: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        legal_list(py, &self.inner, seat)
-    }
-    /// Per-seat returns (see the core's `returns`).
-    fn returns(&self) -> Vec<f32> {
-        let mut r = vec![0.0; self.inner.seats()];
-        self.inner.returns_into(&mut r);
-        r
-    }
-    /// `getRemainingCards2P` with a list of card indices (or None).
-    #[pyo3(signature = (deck = None))]
-    fn remaining(&self, deck: Option<Vec<u8>>) -> Vec<&'static str> {
-        self.inner
-            .remaining_cards(deck.as_deref())
-            .into_iter()
-            .map(cs)
-            .collect()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyCore>().is_ok_and(|o| {
-            o.get().inner.zobrist() == self.inner.zobrist()
-                && o.get().inner.same_position(&self.inner)
+        Ok(Parts {
+            four,
+            rules: rules_arg(&self.rules)?,
+            dealer: self.dealer_seat,
+            turup: suit_of_name(self.turup.as_deref())?,
+            turup_trick: self.turup_trick,
+            ghoptes,
+            hands: self
+                .hands
+                .iter()
+                .map(|h| cards_of(h))
+                .collect::<PyResult<_>>()?,
+            stacks,
+            move_number: self.move_number,
+            trick_number: self.trick.number,
+            play_number: self.trick.play_number,
+            lead: suit_of_name(self.trick.lead_suit.as_deref())?,
+            is_ghopte: self.trick.is_ghopte,
+            trick: self
+                .trick
+                .cards
+                .iter()
+                .map(|c| Ok((c.seat, card_of(&c.card)?)))
+                .collect::<PyResult<_>>()?,
+            play_orders: self.trick.cards.iter().map(|c| c.play_order).collect(),
+            detail,
+            next: self.next_move_seat,
         })
     }
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
-    }
 }
 
-/// `parlour.dalmara.GameState`: the position, the roster and the DMN once written. The hot path
-/// of Python loops (`is_terminal`, `to_move`, `legal_moves`, `apply_index`, `apply`) is here;
-/// the engine's fields and the notation are written in Python (`parlour/dalmara/_state.py`) and
-/// installed on this class at import (`parlour._native.fold_into_base`), so that a move makes an
-/// instance of this class itself, which is about twice as fast as making a Python subclass's.
-#[pyclass(subclass, frozen, module = "parlour.dalmara", name = "GameState")]
-pub struct PyGameState {
-    /// Boxed: a new state moves a pointer, not the 496-byte position, through its construction.
+/// A Dal Mara position and its roster (immutable, hashable, picklable).
+///
+/// Build one with ``create_game``, ``parse_dmn``, ``GameState.from_notation``,
+/// ``GameState.from_parts`` or ``GameState.random``. It follows parlour's uniform state protocol
+/// (``to_move``, ``legal_moves()``, ``apply(move)``, ``apply_index(i)``, ``returns()``,
+/// ``zobrist``, ``to_notation()``, ``view(seat)``) and exposes the engine's ``GameState``
+/// fields as read-only properties (``mode``, ``hands``, ``trick``, …).
+///
+/// >>> s = GameState.from_notation("4p,3,- | -/-/-/- | /// | - | 0 | 1,0,-,-,- | -,-,- | 3")
+/// >>> s.mode, s.dealer_seat, s.next_move_seat, s.is_terminal
+/// ('4p', 3, 3, False)
+#[pyclass(frozen, module = "parlour.dalmara", name = "GameState")]
+pub struct PyState {
+    /// Boxed: a new state moves a pointer, not the position, through its construction.
     inner: Box<DalMara>,
     players: Py<PyTuple>,
-    dmn: PyOnceLock<Py<PyString>>,
     /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
     legal: LazyMoves<LEGAL_CAP>,
 }
 
-thread_local! {
-    /// The value of the next instance made by `GameState.__new__` without arguments (see
-    /// [`Spawner`]).
-    static PENDING: Cell<Option<PyGameState>> = const { Cell::new(None) };
-}
-
-/// Makes the instances of `GameState` (and of any other subclass) from Rust.
-static SPAWN: Spawner<PyGameState> = Spawner::new(&PENDING);
-
-/// The position after `change` is made to a boxed copy of `inner`: the position is copied once,
-/// into its box, and a panic is caught as `INTERNAL_ERROR` (a copy changed in part by an error
-/// is dropped).
+/// The position after `change` is made to a boxed copy of `inner` (a panic is caught as
+/// `INTERNAL_ERROR`).
 fn after(
     inner: &DalMara,
     change: impl FnOnce(&mut DalMara) -> Result<(), Error>,
@@ -703,106 +562,362 @@ fn after(
     })
 }
 
-impl PyGameState {
-    /// `playCard` by `seat` of `card` on this position (panics caught as `INTERNAL_ERROR`).
-    fn play(
-        &self,
-        seat: &Bound<'_, PyAny>,
-        card: &Bound<'_, PyAny>,
-    ) -> Result<Box<DalMara>, Error> {
-        with_card(card, |c| {
-            after(&self.inner, |next| next.play_card_mut(seat_arg(seat), c))
-        })
+impl PyState {
+    fn make(
+        py: Python<'_>,
+        inner: Box<DalMara>,
+        players: Py<PyTuple>,
+    ) -> PyResult<Bound<'_, Self>> {
+        Bound::new(
+            py,
+            PyState {
+                inner,
+                players,
+                legal: LazyMoves::new(),
+            },
+        )
     }
 
-    /// A new instance of `slf`'s own class with the same roster.
-    fn spawn<'py>(slf: &Bound<'py, Self>, inner: Box<DalMara>) -> PyResult<Bound<'py, PyAny>> {
-        let value = PyGameState {
-            inner,
-            players: slf.get().players.clone_ref(slf.py()),
-            dmn: PyOnceLock::new(),
-            legal: LazyMoves::new(),
-        };
-        SPAWN.spawn(&slf.get_type(), value)
+    /// A new state of this roster.
+    fn next<'py>(&self, py: Python<'py>, inner: Box<DalMara>) -> PyResult<Bound<'py, Self>> {
+        Self::make(py, inner, self.players.clone_ref(py))
+    }
+
+    /// The result of an engine operation on this position: a new state, or its error.
+    fn then<'py>(
+        &self,
+        py: Python<'py>,
+        done: Result<DalMara, Error>,
+    ) -> PyResult<Bound<'py, Self>> {
+        self.next(py, Box::new(done.map_err(to_py)?))
     }
 
     /// The legal moves, listed once.
     fn moves(&self) -> Moves<'_, Move> {
         kept_moves(&self.legal, &*self.inner, &MOVES)
     }
+
+    fn from_core_parts<'py>(py: Python<'py>, parts: &PartsIn) -> PyResult<Bound<'py, Self>> {
+        let core = parts.to_core()?;
+        let inner = guarded(|| DalMara::from_parts(&core))?;
+        let players = match &parts.players {
+            Some(p) => p.clone_ref(py),
+            None => default_roster(py, inner.is_four())?,
+        };
+        Self::make(py, Box::new(inner), players)
+    }
 }
 
 #[pymethods]
-impl PyGameState {
-    /// `GameState(core, players=None)`: a state wrapping a copy of the core position `core`
-    /// (use `from_notation` or `create_game` instead); `players` defaults to the default teams.
-    #[new]
-    #[pyo3(signature = (core = None, players = None))]
-    fn new(core: Option<&Bound<'_, PyAny>>, players: Option<Bound<'_, PyTuple>>) -> PyResult<Self> {
-        let Some(core) = core else {
-            return SPAWN.take().ok_or_else(|| {
-                PyTypeError::new_err(
-                    "create a Dal Mara state with parlour.dalmara.create_game or parse_dmn",
-                )
-            });
+impl PyState {
+    /// A game dealt from ``seed`` as the simulator deals one.
+    ///
+    /// (``parlour.simulate`` deals game ``i`` of a run from a seed derived from the run's seed
+    /// and ``i``.) The dealer and the shuffled deck are drawn from ``seed``; in two-player play
+    /// the non-dealer then declares the suit it holds most of and the stacks are dealt, so the
+    /// first card can be played at once.
+    ///
+    /// >>> s = GameState.random(7)
+    /// >>> s.mode, len(s.legal_moves()) > 0, s == GameState.random(7)
+    /// ('4p', True, True)
+    ///
+    /// Args:
+    ///     seed: An integer from 0 to 2**64-1.
+    ///     mode: ``"4p"`` or ``"2p"``.
+    ///     rules: The rule set.
+    ///
+    /// Returns:
+    ///     The dealt position (default roster).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEED``, ``INVALID_MODE`` or ``INVALID_RULES``.
+    #[staticmethod]
+    #[pyo3(signature = (seed, mode = None, rules = None))]
+    fn random<'py>(
+        seed: &Bound<'py, PyAny>,
+        mode: Option<&Bound<'py, PyAny>>,
+        rules: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let py = seed.py();
+        let seed_value = (seed.is_instance_of::<PyInt>() && !seed.is_instance_of::<PyBool>())
+            .then(|| seed.extract::<u64>().ok())
+            .flatten();
+        let Some(seed_value) = seed_value else {
+            return Err(config_err(
+                Common::InvalidSeed,
+                format!(
+                    "seed must be an integer from 0 to 2**64-1, not {}",
+                    seed.repr()?
+                ),
+            ));
         };
-        let py = core.py();
-        let core = core.cast::<PyCore>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "a GameState wraps a core position, not {}",
-                core.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            ))
-        })?;
-        let inner = Box::new(core.get().inner.clone());
-        let players = match players {
-            Some(p) => p.unbind(),
-            None => {
-                let (four, two) = ROSTERS.get(py).ok_or_else(not_installed)?;
-                if inner.is_four() { four } else { two }.clone_ref(py)
+        let text = |v: Option<&Bound<'py, PyAny>>, default: &'static str| -> Option<String> {
+            match v {
+                None => Some(default.to_string()),
+                Some(v) => v
+                    .cast::<PyString>()
+                    .ok()
+                    .and_then(|s| s.to_str().ok().map(str::to_string)),
             }
         };
-        Ok(PyGameState {
-            inner,
-            players,
-            dmn: PyOnceLock::new(),
-            legal: LazyMoves::new(),
-        })
+        let shown = |v: Option<&Bound<'py, PyAny>>| -> PyResult<String> {
+            v.map_or(Ok(String::new()), |v| Ok(v.repr()?.to_string()))
+        };
+        let four = match text(mode, "4p").as_deref() {
+            Some("4p") => true,
+            Some("2p") => false,
+            _ => {
+                return Err(config_err(
+                    Code::InvalidMode,
+                    format!("mode must be \"4p\" or \"2p\", not {}", shown(mode)?),
+                ))
+            }
+        };
+        let rules = match text(rules, "rulebook").as_deref().map(Rules::parse) {
+            Some(Ok(r)) => r,
+            _ => {
+                return Err(config_err(
+                    Code::InvalidRules,
+                    format!(
+                        "rules must be \"rulebook\" or \"dal-mara-engine\", not {}",
+                        shown(rules)?
+                    ),
+                ))
+            }
+        };
+        let inner = guarded(|| DalMara::dealt(&DalMaraConfig { four, rules }, seed_value))?;
+        Self::make(py, Box::new(inner), default_roster(py, four)?)
     }
 
-    /// The position (a new `Core` on each access).
-    #[getter(_c)]
-    fn get_core(&self) -> PyCore {
-        wrap((*self.inner).clone())
+    /// The position of ``parts`` (a :class:`parlour.dalmara.notation.Parts`), with its roster
+    /// (None: the default teams).
+    ///
+    /// Raises:
+    ///     NotationError: ``INVALID_DMN`` for parts no position has.
+    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    ///     TypeError: If ``parts`` is not a ``Parts``.
+    #[staticmethod]
+    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let py = parts.py();
+        let parts: PartsIn = NOTATION.check(parts)?.extract()?;
+        Self::from_core_parts(py, &parts)
     }
 
-    /// The roster (a tuple of `Player`, in seat order).
+    /// Parse a DMN string (see :mod:`parlour.dalmara.notation`).
+    ///
+    /// Args:
+    ///     text: The DMN string.
+    ///     rules: The rule set (the fourth game field, the Turup trick, is kept only in
+    ///         ``"rulebook"``).
+    ///
+    /// Returns:
+    ///     The position (default roster).
+    ///
+    /// Raises:
+    ///     NotationError: ``INVALID_DMN`` for malformed notation.
+    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    #[staticmethod]
+    #[pyo3(signature = (text, rules = "rulebook"))]
+    fn from_notation<'py>(text: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, Self>> {
+        let py = text.py();
+        let rules = rules_arg(rules)?;
+        let mut parts: PartsIn = NOTATION.read(py, text)?.extract()?;
+        parts.rules = rules.name().to_string();
+        Self::from_core_parts(py, &parts)
+    }
+
+    /// The position's parts and roster, a :class:`parlour.dalmara.notation.Parts`.
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.inner.parts();
+        let card = |c: u8| card_py(py, c);
+        let ghoptes = PyTuple::new(
+            py,
+            p.ghoptes
+                .iter()
+                .map(|g| (g.seat, card(g.card), g.order, g.resolved)),
+        )?;
+        let hands = PyTuple::new(
+            py,
+            p.hands
+                .iter()
+                .map(|h| PyTuple::new(py, h.iter().map(|&c| card(c))))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        let mut rows = Vec::new();
+        for row in p.stacks.chunks(4) {
+            let stacks = row
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let (top, hidden) = match s.split_last() {
+                        Some((t, h)) => (Some(card(*t)), h),
+                        None => (None, &s[..0]),
+                    };
+                    Ok((k, PyTuple::new(py, hidden.iter().map(|&c| card(c)))?, top))
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            rows.push(PyTuple::new(py, stacks)?);
+        }
+        let played: Vec<_> = p
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &(s, c))| {
+                let order = p.play_orders.get(i).map_or(i + 1, |&o| usize::from(o));
+                (s, card(c), order)
+            })
+            .collect();
+        let played = PyTuple::new(py, played)?;
+        let trick = (
+            p.trick_number,
+            p.play_number,
+            p.lead.map(suit_name),
+            p.is_ghopte,
+            played,
+        );
+        let detail = match p.detail {
+            Some((s, c, t)) => (Some(s), Some(card(c)), t),
+            None => (None, None, false),
+        };
+        let fields: [Bound<'py, PyAny>; 13] = [
+            (if p.four { "4p" } else { "2p" })
+                .into_pyobject(py)?
+                .into_any(),
+            p.dealer.into_pyobject(py)?.into_any(),
+            p.turup.map(suit_name).into_pyobject(py)?.into_any(),
+            p.turup_trick.into_pyobject(py)?.into_any(),
+            ghoptes.into_any(),
+            hands.into_any(),
+            PyTuple::new(py, rows)?.into_any(),
+            p.move_number.into_pyobject(py)?.into_any(),
+            trick.into_pyobject(py)?.into_any(),
+            detail.into_pyobject(py)?.into_any(),
+            p.next.into_pyobject(py)?.into_any(),
+            p.rules.name().into_pyobject(py)?.into_any(),
+            self.players.bind(py).clone().into_any(),
+        ];
+        NOTATION.parts(py, PyTuple::new(py, fields)?)
+    }
+
+    /// The DMN string of the position.
+    ///
+    /// Returns:
+    ///     The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
+    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        NOTATION.write(py, self.parts(py)?)
+    }
+
+    /// This position under another rule set.
+    ///
+    /// Returns:
+    ///     The position (switching to the engine drops the Turup trick).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_RULES`` for an unknown name.
+    fn with_rules<'py>(&self, py: Python<'py>, rules: &str) -> PyResult<Bound<'py, Self>> {
+        let r = rules_arg(rules)?;
+        self.next(py, Box::new(self.inner.with_rules(r)))
+    }
+
+    /// The rule set of this position.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.inner.rules().name()
+    }
+
+    /// ``"4p"`` or ``"2p"``.
+    #[getter]
+    fn mode(&self) -> &'static str {
+        if self.inner.is_four() {
+            "4p"
+        } else {
+            "2p"
+        }
+    }
+
+    /// The dealer.
+    #[getter]
+    fn dealer_seat(&self) -> u8 {
+        self.inner.dealer()
+    }
+
+    /// The Turup suit's long name, or None.
+    #[getter]
+    fn turup(&self) -> Option<&'static str> {
+        self.inner.turup().map(suit_name)
+    }
+
+    /// The trick in which the 4p Turup was set (rulebook; None otherwise or unknown).
+    #[getter]
+    fn turup_trick(&self) -> Option<u8> {
+        self.inner.turup_trick()
+    }
+
+    /// Hands by seat, in the engine's (dealt) order.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for seat in 0..self.inner.seats() {
+            let cards = self.inner.hand(seat).iter().map(|&c| card_py(py, c));
+            d.set_item(seat, PyTuple::new(py, cards)?)?;
+        }
+        Ok(d)
+    }
+
+    /// The Ghopte entries (``Ghopte`` records), seat-grouped as DMN lists them.
+    #[getter]
+    fn ghoptes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.parts(py)?.getattr(pyo3::intern!(py, "ghoptes"))
+    }
+
+    /// 2p stacks by seat (``PlayerStack`` records; empty in 4p).
+    #[getter]
+    fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let rows = self.parts(py)?.getattr(pyo3::intern!(py, "stacks"))?;
+        let d = PyDict::new(py);
+        for (seat, row) in rows.try_iter()?.enumerate() {
+            d.set_item(seat, row?)?;
+        }
+        Ok(d)
+    }
+
+    /// Cards played so far.
+    #[getter]
+    fn move_number(&self) -> u8 {
+        self.inner.move_number()
+    }
+
+    /// The trick section (a ``Trick`` record).
+    #[getter]
+    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.parts(py)?.getattr(pyo3::intern!(py, "trick"))
+    }
+
+    /// The play that produced this position (a ``MoveDetail`` record).
+    #[getter]
+    fn move_detail<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.parts(py)?.getattr(pyo3::intern!(py, "move_detail"))
+    }
+
+    /// Tens taken per seat in the tricks completed since this game was dealt or parsed.
+    #[getter]
+    fn tens_taken<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.inner.tens_taken()[..self.inner.seats()])
+    }
+
+    /// Tricks taken per seat since this game was dealt or parsed.
+    #[getter]
+    fn tricks_taken<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.inner.tricks_taken()[..self.inner.seats()])
+    }
+
+    /// The roster (a tuple of ``Player``, in seat order).
     #[getter]
     fn players(&self, py: Python<'_>) -> Py<PyTuple> {
         self.players.clone_ref(py)
     }
 
-    /// The DMN string of the position (written once, then kept; the position is memoised under
-    /// it, as parsing it would give it).
-    ///
-    /// Returns:
-    ///     The DMN string (with the Turup trick field in rulebook 4p once a Turup exists).
-    fn to_notation<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyString>> {
-        let py = slf.py();
-        let me = slf.get();
-        if let Some(d) = me.dmn.get(py) {
-            return Ok(d.bind(py).clone());
-        }
-        let text = PyString::new(py, &me.inner.dmn());
-        let _ = me.dmn.set(py, text.clone().unbind());
-        // DMN drops the play orders a parsed trick card may carry: memoise what parsing gives.
-        remember(py, &text, me.inner.as_reparsed())?;
-        Ok(text)
-    }
-
-    /// True when the game is finished (`isFinished`).
+    /// True when the game is finished (``isFinished``).
     #[getter]
     fn is_terminal(&self) -> bool {
         self.inner.is_finished()
@@ -814,7 +929,7 @@ impl PyGameState {
         GameState::to_move(&*self.inner)
     }
 
-    /// `nextMoveSeat`: who acts next.
+    /// ``nextMoveSeat``: who acts next.
     #[getter]
     fn next_move_seat(&self) -> u8 {
         self.inner.next_seat()
@@ -824,6 +939,17 @@ impl PyGameState {
     #[getter]
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    /// Per-seat returns of a finished game (0 while running).
+    ///
+    /// Returns:
+    ///     4p: 1.0 for each seat of the winning team, else 0.0; 2p: 1/0, 0.5 each on a draw.
+    ///     Counted from the tricks played since this state's game was dealt or parsed.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut r = [0f32; 4];
+        self.inner.returns_into(&mut r);
+        PyTuple::new(py, r[..self.inner.seats()].iter().map(|&v| f64::from(v)))
     }
 
     /// Legal moves as a bool mask over the fixed action space of 108 actions.
@@ -855,9 +981,8 @@ impl PyGameState {
     ///
     /// Raises:
     ///     IndexError: When ``index`` is out of range.
-    fn apply_index<'py>(slf: &Bound<'py, Self>, index: i64) -> PyResult<Bound<'py, PyAny>> {
-        let me = slf.get();
-        let moves = me.moves();
+    fn apply_index<'py>(&self, py: Python<'py>, index: i64) -> PyResult<Bound<'py, Self>> {
+        let moves = self.moves();
         let mv = usize::try_from(index)
             .ok()
             .and_then(|i| moves.get(i))
@@ -867,8 +992,8 @@ impl PyGameState {
                     moves.len()
                 ))
             })?;
-        let next = after(&me.inner, |next| next.apply_move(mv)).map_err(to_py)?;
-        Self::spawn(slf, next)
+        let next = after(&self.inner, |next| next.apply_move(mv)).map_err(to_py)?;
+        self.next(py, next)
     }
 
     /// The position after ``move`` (a ``Move``, a ``LegalMove`` or a card string to play).
@@ -881,15 +1006,14 @@ impl PyGameState {
     ///
     /// Raises:
     ///     IllegalMoveError: When the move is not legal (the engine's code).
-    ///     ConfigError: For a value that is not a move.
-    fn apply<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &slf.get().inner;
-        let seat = i64::from(inner.next_seat());
+    ///     ConfigError: ``INVALID_MOVE`` for a value that is not a move.
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let py = r#move.py();
+        let inner = &self.inner;
+        let seat = SeatIn::from(i64::from(inner.next_seat()));
         let next = if let Ok(m) = r#move.cast::<PyMove>() {
-            after(inner, |next| next.apply_move(m.get().to_move()))
+            after(inner, |next| next.apply_move(m.get().mv))
         } else if let Ok(m) = r#move.cast::<PyLegalMove>() {
             after(inner, |next| {
                 next.play_card_mut(seat, CardIn::index(m.get().card))
@@ -899,42 +1023,11 @@ impl PyGameState {
             after(inner, |next| next.play_card_mut(seat, CardIn::text(t)))
         } else {
             return Err(config_err(
-                "INVALID_MOVE",
+                Code::InvalidMove,
                 format!("not a Dal Mara move: {}", r#move.repr()?),
             ));
         };
-        Self::spawn(slf, next.map_err(to_py)?)
-    }
-
-    /// The position made from `core` with this state's class and roster.
-    fn _with<'py>(slf: &Bound<'py, Self>, core: PyRef<'py, PyCore>) -> PyResult<Bound<'py, PyAny>> {
-        Self::spawn(slf, Box::new(core.inner.clone()))
-    }
-
-    /// `playCard` on this position (as `Core.play`), a new state of the same class and roster.
-    fn _play<'py>(
-        slf: &Bound<'py, Self>,
-        seat: &Bound<'py, PyAny>,
-        card: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = slf.get().play(seat, card).map_err(|e| err(e, seat))?;
-        Self::spawn(slf, next)
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let Ok(o) = other.cast::<PyGameState>() else {
-            return Ok(false);
-        };
-        let o = o.get();
-        Ok(o.inner.zobrist() == self.inner.zobrist()
-            && o.inner.same_position(&self.inner)
-            && o.players.bind(py).eq(self.players.bind(py))?)
-    }
-
-    /// `hash(self.zobrist)`: Python's hash of the Zobrist hash as an int (modulo 2**61 - 1).
-    fn __hash__(&self) -> isize {
-        const MODULUS: u64 = (1 << 61) - 1;
-        isize::try_from(self.inner.zobrist() % MODULUS).unwrap_or(0)
+        self.next(py, next.map_err(to_py)?)
     }
 
     /// What ``seat`` may see, as JSON-ready data (``parlour.dalmara.View``, ``docs/dalmara.md``).
@@ -960,408 +1053,163 @@ impl PyGameState {
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
     ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position no deal fits.
     fn resample<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = crate::view::resample(slf.py(), &*slf.get().inner, seat, seed)?;
-        Self::spawn(slf, Box::new(next))
+    ) -> PyResult<Bound<'py, Self>> {
+        let py = seat.py();
+        let next = crate::view::resample(py, &*self.inner, seat, seed)?;
+        self.next(py, Box::new(next))
     }
-}
 
-/// What `ActionResult.__reduce__` returns: the class, the state and the error.
-type ReducedResult<'py> = (Bound<'py, PyAny>, (Py<PyAny>, Py<PyAny>));
+    // ------------------------------------------------ the engine's operations (for `api.py`)
 
-/// The result of an action: ``success`` with ``dmn`` and ``state``, or ``error``.
-///
-/// ``dmn`` is written on first access. ``unwrap()`` returns the state or raises the matching
-/// ``ParlourError``.
-#[pyclass(frozen, module = "parlour.dalmara", name = "ActionResult")]
-pub struct PyActionResult {
-    /// The new state on success, else None (a struct member: read without a getter call).
-    #[pyo3(get)]
-    state: Py<PyAny>,
-    /// The error (an ``EngineError``) on failure, else None.
-    #[pyo3(get)]
-    error: Py<PyAny>,
-}
+    /// ``createGame`` once its checks passed: an undealt game with roster ``players``.
+    #[staticmethod]
+    fn _create<'py>(
+        py: Python<'py>,
+        four: bool,
+        dealer: u8,
+        rules: &str,
+        players: Py<PyTuple>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let r = rules_arg(rules)?;
+        let inner = guarded(|| DalMara::create(four, dealer, r))?;
+        Self::make(py, Box::new(inner), players)
+    }
 
-impl PyActionResult {
-    /// The state, if any (None on failure).
-    fn state_of<'py>(&self, py: Python<'py>) -> Option<&Bound<'py, PyAny>> {
-        let s = self.state.bind(py);
-        (!s.is_none()).then_some(s)
-    }
-    /// The error, if any (None on success).
-    fn error_of<'py>(&self, py: Python<'py>) -> Option<&Bound<'py, PyAny>> {
-        let e = self.error.bind(py);
-        (!e.is_none()).then_some(e)
-    }
-}
-
-#[pymethods]
-impl PyActionResult {
-    /// Build a result (``state`` for success, else ``error``, an ``EngineError``).
-    #[new]
-    #[pyo3(signature = (state, error = None))]
-    fn new(py: Python<'_>, state: Option<Py<PyAny>>, error: Option<Py<PyAny>>) -> Self {
-        PyActionResult {
-            state: state.unwrap_or_else(|| py.None()),
-            error: error.unwrap_or_else(|| py.None()),
-        }
-    }
-    /// True when the action succeeded.
-    #[getter]
-    fn success(&self, py: Python<'_>) -> bool {
-        self.error.is_none(py)
-    }
-    /// The DMN of the new state (None on failure).
-    #[getter]
-    fn dmn<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.state_of(py)
-            .map(|s| match s.cast::<PyGameState>() {
-                Ok(st) => PyGameState::to_notation(st).map(Bound::into_any),
-                Err(_) => s.call_method0("to_notation"),
-            })
-            .transpose()
-    }
-    /// The new state.
-    ///
-    /// Returns:
-    ///     The state.
-    ///
-    /// Raises:
-    ///     ParlourError: The matching error class with the error's code and message.
-    fn unwrap(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        if let Some(s) = self.state_of(py) {
-            return Ok(s.clone().unbind());
-        }
-        match self.error_of(py) {
-            Some(e) => Err(PyErr::from_value(e.call_method0("exception")?)),
-            None => Err(PyValueError::new_err("an ActionResult holds no state")),
-        }
-    }
-    /// The engine's result object (the state as its DMN).
-    ///
-    /// Returns:
-    ///     ``{"success": True, "dmn": ...}`` or ``{"success": False, "error": {...}}``.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        if let Some(e) = self.error_of(py) {
-            d.set_item("success", false)?;
-            d.set_item("error", e.call_method0("to_dict")?)?;
+    /// ``DEAL_FOUR_PLAYER``.
+    #[pyo3(signature = (seat, deck, dealer_first = false))]
+    fn _deal_four<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        deck: Option<Vec<Option<String>>>,
+        dealer_first: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        let d = deck_cards(deck.as_ref());
+        let order = if dealer_first {
+            GhopteOrder::DealerFirst
         } else {
-            d.set_item("success", true)?;
-            d.set_item("dmn", self.dmn(py)?)?;
-        }
-        Ok(d)
-    }
-    fn __getitem__<'py>(slf: &Bound<'py, Self>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        match key {
-            "success" | "dmn" | "state" | "error" => slf.getattr(key),
-            _ => Err(PyKeyError::new_err(key.to_string())),
-        }
-    }
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(match self.error_of(py) {
-            Some(e) => format!("ActionResult(success=False, error={})", e.repr()?),
-            None => {
-                let dmn = self
-                    .dmn(py)?
-                    .map_or(Ok("None".to_string()), |d| d.repr().map(|r| r.to_string()))?;
-                format!("ActionResult(success=True, dmn={dmn})")
-            }
-        })
-    }
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> ReducedResult<'py> {
-        let py = slf.py();
-        let me = slf.get();
-        (
-            slf.get_type().into_any(),
-            (me.state.clone_ref(py), me.error.clone_ref(py)),
+            GhopteOrder::DealerLast
+        };
+        self.then(
+            py,
+            self.inner.deal_four(seat.get(), deck_of(d.as_ref()), order),
         )
     }
-}
 
-/// The Python implementations of the accelerated API functions (installed by
-/// `parlour.dalmara` at import); each accelerator calls its function for any argument it does not
-/// handle itself, so the Python function defines the behaviour.
-static FALLBACK: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
-
-/// The default rosters of four- and two-player games (see `_install_state`).
-static ROSTERS: PyOnceLock<(Py<PyTuple>, Py<PyTuple>)> = PyOnceLock::new();
-
-/// The memo of parsed positions, `{(dmn, rules): GameState}`, and its size bound (see
-/// `_install_state`; `parlour.dalmara._state.parse_state` reads and fills it too).
-static MEMO: PyOnceLock<(Py<PyDict>, usize)> = PyOnceLock::new();
-
-/// Memoise the position `inner` (default roster) under its DMN `text`; `inner` must be what
-/// parsing `text` gives (counters cleared, the play orders parsing gives the trick cards).
-fn remember<'py>(
-    py: Python<'py>,
-    text: &Bound<'py, PyString>,
-    inner: DalMara,
-) -> PyResult<Bound<'py, PyGameState>> {
-    let (Some((memo, max)), Some((four, two))) = (MEMO.get(py), ROSTERS.get(py)) else {
-        return Err(not_installed());
-    };
-    let memo = memo.bind(py);
-    if memo.len() >= *max {
-        memo.clear();
+    /// ``DEAL_TWO_PLAYER_HANDS``.
+    fn _deal_two_hands<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        deck: Option<Vec<Option<String>>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let d = deck_cards(deck.as_ref());
+        self.then(
+            py,
+            self.inner.deal_two_hands(seat.get(), deck_of(d.as_ref())),
+        )
     }
-    let fresh = PyGameState {
-        players: if inner.is_four() { four } else { two }.clone_ref(py),
-        inner: Box::new(inner),
-        dmn: PyOnceLock::new(),
-        legal: LazyMoves::new(),
-    };
-    let _ = fresh.dmn.set(py, text.clone().unbind());
-    let key = (
-        text.clone(),
-        PyString::intern(py, fresh.inner.rules().name()),
-    );
-    let state = Bound::new(py, fresh)?;
-    memo.set_item(key, &state)?;
-    Ok(state)
-}
 
-/// Memoise the position `core` (as parsing `text` gives it) under `(text, core's rules)` and
-/// return the memoised state (for `parlour.dalmara._state.parse_state`).
-#[pyfunction]
-fn _memoise<'py>(
-    core: PyRef<'py, PyCore>,
-    text: &Bound<'py, PyString>,
-) -> PyResult<Bound<'py, PyGameState>> {
-    remember(core.py(), text, core.inner.without_counters())
-}
-
-/// The memoised position of the DMN string `x` under `rules` (None: `"rulebook"`), if any.
-fn memoised<'py>(
-    x: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> Option<Bound<'py, PyGameState>> {
-    let py = x.py();
-    if !x.is_exact_instance_of::<PyString>() {
-        return None;
+    /// ``DEAL_TWO_PLAYER_STACKS`` (a None deck deals the unshuffled remaining cards).
+    fn _deal_two_stacks<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        deck: Option<Vec<Option<String>>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let d = deck_cards(deck.as_ref());
+        self.then(
+            py,
+            self.inner.deal_two_stacks(seat.get(), deck_of(d.as_ref())),
+        )
     }
-    let (memo, _) = MEMO.get(py)?;
-    let rules = match rules {
-        None => intern!(py, "rulebook").clone().into_any(),
-        Some(r) if r.is_exact_instance_of::<PyString>() => r.clone(),
-        Some(_) => return None,
-    };
-    let key = PyTuple::new(py, [x.clone(), rules]).ok()?;
-    memo.bind(py)
-        .get_item(key)
-        .ok()
-        .flatten()
-        .and_then(|s| s.cast_into::<PyGameState>().ok())
-}
 
-/// The state `x` stands for in an accelerated call: a state (with no `rules`), or a memoised
-/// DMN string.
-fn fast_state<'py>(
-    x: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> Option<Bound<'py, PyGameState>> {
-    if rules.is_none() {
-        if let Ok(s) = x.cast::<PyGameState>() {
-            return Some(s.clone());
-        }
+    /// ``DECLARE_TURUP`` of the suit named ``suit`` (when ``text``; else ``suit`` shows a value
+    /// that is no suit).
+    #[pyo3(signature = (seat, suit, text = true))]
+    fn _declare_turup<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        suit: &str,
+        text: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        let named = if text { parse_suit_name(suit) } else { None };
+        self.then(py, self.inner.declare_turup_as(seat.get(), named, suit))
     }
-    memoised(x, rules)
-}
 
-fn not_installed() -> PyErr {
-    PyRuntimeError::new_err("parlour.dalmara is not imported: its API is not installed")
-}
+    /// ``PICKUP_TURUP_CARD`` (``card`` as in ``_play``).
+    #[pyo3(signature = (seat, card, text = true))]
+    fn _pickup<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        card: &str,
+        text: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        self.then(py, self.inner.pickup(seat.get(), card_in(card, text)))
+    }
 
-fn fallback<'py>(
-    py: Python<'py>,
-    which: usize,
-    args: impl pyo3::call::PyCallArgs<'py>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let table = FALLBACK.get(py).ok_or_else(not_installed)?;
-    table[which].bind(py).call(args, kwargs)
-}
-
-/// `rules=` as a keyword dict for a fallback call (None when not given).
-fn rules_kw<'py>(
-    py: Python<'py>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
-    rules
-        .map(|r| {
-            let d = PyDict::new(py);
-            d.set_item("rules", r).map(|()| d)
+    /// ``playCard`` (a Ghopte submission while a Ghopte is unresolved) of the card ``card``
+    /// (when ``text``; else ``card`` shows a value that is no card).
+    #[pyo3(signature = (seat, card, text = true))]
+    fn _play<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        card: &str,
+        text: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        let seat = seat.get();
+        let next = after(&self.inner, |next| {
+            next.play_card_mut(seat, card_in(card, text))
         })
-        .transpose()
-}
-
-/// Install the Python implementations behind the accelerators (done once by
-/// `parlour.dalmara`).
-#[pyfunction]
-fn _install_api(
-    py: Python<'_>,
-    get_current_player: Py<PyAny>,
-    get_legal_moves: Py<PyAny>,
-    is_finished: Py<PyAny>,
-    play_card: Py<PyAny>,
-) {
-    let _ = FALLBACK.set(
-        py,
-        [get_current_player, get_legal_moves, is_finished, play_card],
-    );
-}
-
-/// Install the default rosters of four- and two-player games and the memo of parsed positions
-/// with its size bound (done once by `parlour.dalmara`).
-#[pyfunction]
-fn _install_state(
-    py: Python<'_>,
-    four: Py<PyTuple>,
-    two: Py<PyTuple>,
-    memo: Py<PyDict>,
-    memo_max: usize,
-) {
-    let _ = ROSTERS.set(py, (four, two));
-    let _ = MEMO.set(py, (memo, memo_max));
-}
-
-/// ``getCurrentPlayer``: the player whose seat is ``nextMoveSeat``.
-///
-/// Args:
-///     x: A DMN string or a state.
-///     rules: The rule set.
-///
-/// Returns:
-///     The player.
-///
-/// Raises:
-///     NotationError: ``INVALID_DMN`` for malformed DMN.
-#[pyfunction]
-#[pyo3(signature = (x, *, rules = None))]
-fn get_current_player<'py>(
-    x: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = x.py();
-    if let Some(s) = fast_state(x, rules) {
-        let s = s.get();
-        return s
-            .players
-            .bind(py)
-            .get_item(usize::from(s.inner.next_seat()));
+        .map_err(to_py)?;
+        self.next(py, next)
     }
-    fallback(py, 0, (x,), rules_kw(py, rules)?.as_ref())
-}
 
-/// ``getLegalMoves``: the legal plays of ``seat`` in the engine's order.
-///
-/// Args:
-///     x: A DMN string or a state.
-///     seat: The seat.
-///     rules: The rule set.
-///
-/// Returns:
-///     ``LegalMove(card, stack_position)`` values (empty when ``seat`` is not on turn).
-///
-/// Raises:
-///     NotationError: ``INVALID_DMN`` for malformed DMN.
-#[pyfunction]
-#[pyo3(signature = (x, seat, *, rules = None))]
-fn get_legal_moves<'py>(
-    x: &Bound<'py, PyAny>,
-    seat: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = x.py();
-    if let Some(s) = fast_state(x, rules) {
-        return legal_list(py, &s.get().inner, seat).map(Bound::into_any);
+    /// The error code ``_play(seat, card)`` would give, or None when it would succeed.
+    #[pyo3(signature = (seat, card, text = true))]
+    fn _play_error(&self, seat: SeatArg, card: &str, text: bool) -> Option<&'static str> {
+        self.inner
+            .play_card(seat.get(), card_in(card, text))
+            .err()
+            .map(|e| e.code)
     }
-    fallback(py, 1, (x, seat), rules_kw(py, rules)?.as_ref())
-}
 
-/// ``isFinished``: a card has been played and every hand (and 2p stack) is empty.
-///
-/// Args:
-///     x: A DMN string or a state.
-///     rules: The rule set.
-///
-/// Returns:
-///     True when the game is over.
-///
-/// Raises:
-///     NotationError: ``INVALID_DMN`` for malformed DMN.
-#[pyfunction]
-#[pyo3(signature = (x, *, rules = None))]
-fn is_finished<'py>(
-    x: &Bound<'py, PyAny>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = x.py();
-    // a state's own rules decide (as in the Python definition); DMN is read under `rules`
-    let state = match x.cast::<PyGameState>() {
-        Ok(s) => Some(s.clone()),
-        Err(_) => memoised(x, rules),
-    };
-    if let Some(s) = state {
-        return Ok(PyBool::new(py, s.get().inner.is_finished())
-            .to_owned()
-            .into_any());
+    /// ``PLAY_CARD`` (refused while a Ghopte is unresolved).
+    #[pyo3(signature = (seat, card, text = true))]
+    fn _play_normal<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        card: &str,
+        text: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        self.then(py, self.inner.play_normal(seat.get(), card_in(card, text)))
     }
-    fallback(py, 2, (x,), rules_kw(py, rules)?.as_ref())
-}
 
-/// ``playCard``: play a card (a Ghopte submission while a Ghopte is unresolved).
-///
-/// Args:
-///     x: A DMN string or a state.
-///     seat: The seat playing (or, with no ``card``, the engine's payload dict
-///         ``{"seat", "card"}``); left out, None (the engine's ``undefined``).
-///     card: The card (2p: from hand or a face-up top of one's own stacks); left out, None.
-///     rules: The rule set.
-///
-/// Returns:
-///     The result.
-///
-/// Raises:
-///     ConfigError: For an unknown ``rules``.
-#[pyfunction]
-#[pyo3(signature = (x, seat = None, card = None, *, rules = None))]
-fn play_card<'py>(
-    x: &Bound<'py, PyAny>,
-    seat: Option<&Bound<'py, PyAny>>,
-    card: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = x.py();
-    if let (Some(seat), Some(card), Some(s)) = (seat, card, fast_state(x, rules)) {
-        // an error takes the Python path, which builds the engine's error result
-        if let Ok(next) = s.get().play(seat, card) {
-            let state = PyGameState::spawn(&s, next)?;
-            let result = PyActionResult {
-                state: state.unbind(),
-                error: py.None(),
-            };
-            return Ok(Bound::new(py, result)?.into_any());
-        }
+    /// ``PLAY_GHOPTE``.
+    #[pyo3(signature = (seat, card, text = true))]
+    fn _play_ghopte<'py>(
+        &self,
+        py: Python<'py>,
+        seat: SeatArg,
+        card: &str,
+        text: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        self.then(py, self.inner.play_ghopte(seat.get(), card_in(card, text)))
     }
-    fallback(py, 3, (x, seat, card), rules_kw(py, rules)?.as_ref())
-}
 
-/// The legal plays of `seat` as a list of the shared `LegalMove` values.
-fn legal_list<'py>(
-    py: Python<'py>,
-    inner: &DalMara,
-    seat: &Bound<'_, PyAny>,
-) -> PyResult<Bound<'py, PyList>> {
-    let table = legal_table(py)?;
-    with_buffer(&PLAYS, |buf| {
-        inner.legal_plays_into(seat_arg(seat), buf);
-        if buf.iter().all(|&(c, _)| usize::from(c) < 64) {
-            // every play has its shared value: no vector of items is built
+    /// ``getLegalMoves``: the shared ``LegalMove`` values of ``seat``'s plays, in the engine's
+    /// order (empty when ``seat`` is not on turn).
+    fn _legal<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyList>> {
+        let table = legal_table(py)?;
+        with_buffer(&PLAYS, |buf| {
+            self.inner.legal_plays_into(seat.get(), buf);
             PyList::new(
                 py,
                 buf.iter().map(|&(c, k)| {
@@ -1371,53 +1219,75 @@ fn legal_list<'py>(
                     )
                 }),
             )
-        } else {
-            let items: Vec<Bound<'py, PyLegalMove>> = buf
-                .iter()
-                .map(|&(card, stack)| legal_py(py, card, stack))
-                .collect::<PyResult<_>>()?;
-            PyList::new(py, items)
-        }
-    })
-}
-
-/// Card index to the engine's string (`10s`).
-#[pyfunction]
-fn card_name(index: u8) -> PyResult<&'static str> {
-    let s = cs(index);
-    if s.is_empty() {
-        Err(config_err(
-            "INVALID_CARD",
-            format!("{index} is not a card index"),
-        ))
-    } else {
-        Ok(s)
+        })
     }
-}
 
-/// The engine's card string to its index, or None.
-#[pyfunction]
-fn card_index(text: &str) -> Option<u8> {
-    parse_card(text)
+    /// This position as parsing its DMN gives it: the default roster, the counters cleared,
+    /// the play orders renumbered and the play seen forgotten (``parlour.dalmara.api`` keeps
+    /// it under the DMN it wrote).
+    fn _as_parsed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
+        let inner = Box::new(self.inner.as_reparsed());
+        let players = default_roster(py, inner.is_four())?;
+        Self::make(py, inner, players)
+    }
+
+    /// ``getRemainingCards2P`` of the unshuffled deck: the cards neither hand holds, in order.
+    fn _remaining(&self) -> Vec<String> {
+        self.inner
+            .remaining_cards(None)
+            .into_iter()
+            .map(cs)
+            .collect()
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<PyState>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        Ok(o.inner.zobrist() == self.inner.zobrist()
+            && o.inner.same_position(&self.inner)
+            && o.players.bind(py).eq(self.players.bind(py))?)
+    }
+
+    /// ``hash(self.zobrist)``: Python's hash of the Zobrist hash as an int (modulo 2**61 - 1).
+    fn __hash__(&self) -> isize {
+        const MODULUS: u64 = (1 << 61) - 1;
+        isize::try_from(self.inner.zobrist() % MODULUS).unwrap_or(0)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "GameState.from_notation({}, rules='{}')",
+            self.to_notation(py)?.repr()?,
+            self.rules()
+        ))
+    }
+
+    /// ``(GameState.from_parts, (parts,))``: the parts carry the rule set and the roster.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from = slf.get_type().getattr(pyo3::intern!(py, "from_parts"))?;
+        let parts = slf.get().parts(py)?;
+        PyTuple::new(py, [from, PyTuple::new(py, [parts])?.into_any()])
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
 }
 
 /// Register `parlour._core.dalmara`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "dalmara")?;
-    m.add_class::<PyCore>()?;
+    m.add_class::<PyState>()?;
     m.add_class::<PyLegalMove>()?;
     m.add_class::<PyMove>()?;
-    m.add_class::<PyGameState>()?;
-    m.add_class::<PyActionResult>()?;
-    m.add_function(wrap_pyfunction!(_install_api, &m)?)?;
-    m.add_function(wrap_pyfunction!(_install_state, &m)?)?;
-    m.add_function(wrap_pyfunction!(_memoise, &m)?)?;
-    m.add_function(wrap_pyfunction!(get_current_player, &m)?)?;
-    m.add_function(wrap_pyfunction!(get_legal_moves, &m)?)?;
-    m.add_function(wrap_pyfunction!(is_finished, &m)?)?;
-    m.add_function(wrap_pyfunction!(play_card, &m)?)?;
-    m.add_function(wrap_pyfunction!(card_name, &m)?)?;
-    m.add_function(wrap_pyfunction!(card_index, &m)?)?;
+    m.add_class::<PyPlayer>()?;
     m.add("ACTION_SPACE", ACTION_SPACE)?;
     super::add_submodule(parent, &m, "dalmara")
 }

@@ -2,22 +2,36 @@
 //! (two teams) and two-player (hands plus four stacks each) forms.
 //!
 //! Rules source: `shared/specs/dalmara/` (`RULES.md` is dal-mara-engine 0.2.0's behaviour,
-//! `RULEBOOK.md` the rulebook rule set). [`Rules::Engine`] reproduces the engine exactly as it
-//! behaves when driven by DMN strings; [`Rules::Rulebook`] (the default) fixes the 4p Turup once
-//! the trick that created it is complete, resolves Ghoptes by `order`, and in 2p blocks a lead
-//! while a face-up Turup card shows on any stack.
+//! `RULEBOOK.md` the rulebook rule set, `DMN.md` the notation). The source has no computer
+//! player, so there is no `bot.rs`.
 //!
-//! The state holds exactly what the engine's notation (DMN) holds, as plain parts (cards are
-//! bit indices `suit * 16 + rank`, suits spades 0, hearts 1, diamonds 2, clubs 3), plus the
-//! Turup trick of the rulebook and per-seat counters of tens and tricks taken (not part of DMN).
-//! DMN parsing lives in the Python layer; [`DalMara::from_parts`] validates what it builds.
-//! [`crate::game::GameState::to_notation`] writes DMN.
+//! Some notes on this implementation:
+//!
+//! * [`Rules::Engine`] reproduces the engine exactly as it behaves when driven by DMN strings;
+//!   [`Rules::Rulebook`] (the default) fixes the 4p Turup once the trick that created it is
+//!   complete, resolves Ghoptes by `order`, and in 2p blocks a lead while a face-up Turup card
+//!   shows on any stack.
+//! * The state holds exactly what DMN holds, as plain parts (cards are bit indices
+//!   `suit * 16 + rank`, suits spades 0, hearts 1, diamonds 2, clubs 3), plus the rulebook's
+//!   Turup trick and per-seat counters of tens and tricks taken (not part of DMN). Hands keep
+//!   their dealt order: the engine lists legal plays in it.
+//! * DMN is read and written in the Python layer (`parlour.dalmara.notation`), which hands the
+//!   core a [`Parts`] record; [`DalMara::from_parts`] checks it (`INVALID_DMN`).
+//!   [`crate::game::GameState::to_notation`] still writes DMN here until the trait loses it;
+//!   nothing in Python uses it.
+//! * The engine's actions ([`DalMara::deal_four`], [`DalMara::play_card`], …) take seats and
+//!   cards as the caller gave them ([`SeatIn`], [`CardIn`]) so that a refusal's message shows
+//!   a value that is no seat or card as the engine shows it; the protocol's [`Move`]s are
+//!   always legal-move values.
+//! * `rules.rs` holds the actions and the protocol's legal moves, with the four-player random
+//!   playout fast path of batch simulation (`playout`); `view.rs` what each seat sees and the
+//!   resampling; `tests.rs` the core's tests.
+//! * Error codes: [`Code`] (the engine's, spelled as it spells them, and parlour's few).
 
-mod fast;
 mod rules;
 mod view;
 
-pub use rules::{CardIn, Deck};
+pub use rules::{CardIn, Deck, SeatIn};
 use view::Seen;
 pub use view::OBSERVATION_LEN;
 
@@ -25,6 +39,63 @@ use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use crate::zobrist;
+
+crate::codes! {
+    /// Dal Mara's own error codes: dal-mara-engine 0.2.0's (spelled as the engine spells them)
+    /// and parlour's few additions (the rulebook's Turup pickup, the argument checks of the
+    /// Python API). Codes the [`crate::Common`] enum has (`INVALID_CARD`, `INVALID_SEAT`, …)
+    /// are used from there.
+    pub enum Code {
+        /// `createGame` of a mode other than `4p`/`2p` (or `GameState.random`'s mode).
+        InvalidMode = "INVALID_MODE",
+        /// `createGame` without a players list (or a roster that is no list of players).
+        InvalidPlayers = "INVALID_PLAYERS",
+        /// `createGame` with the wrong number of players for the mode.
+        InvalidPlayerCount = "INVALID_PLAYER_COUNT",
+        /// `createGame` with a bad, duplicate or missing seat, or teams that do not pair up.
+        InvalidConfiguration = "INVALID_CONFIGURATION",
+        /// A dealer that is not an occupied seat.
+        InvalidDealer = "INVALID_DEALER",
+        /// An action the game does not take here (or an unknown action type).
+        InvalidAction = "INVALID_ACTION",
+        /// A deal's deck of the wrong size, or with duplicate or unknown cards.
+        InvalidDeck = "INVALID_DECK",
+        /// A seat acting out of turn.
+        NotPlayerTurn = "NOT_PLAYER_TURN",
+        /// A card the seat does not hold (nor shows on its own stacks).
+        CardNotOwned = "CARD_NOT_OWNED",
+        /// A card that does not follow the lead suit though the seat could.
+        MustFollowSuit = "MUST_FOLLOW_SUIT",
+        /// An action after the last card.
+        GameAlreadyFinished = "GAME_ALREADY_FINISHED",
+        /// A Turup declaration that is not allowed (4p, twice, or of no suit).
+        InvalidTurupDeclaration = "INVALID_TURUP_DECLARATION",
+        /// A Ghopte card that is not the declared one, or out of its order.
+        InvalidGhopteSubmission = "INVALID_GHOPTE_SUBMISSION",
+        /// A pickup from a stack that does not show the card.
+        StackNotFound = "STACK_NOT_FOUND",
+        /// The rulebook: a trick would start while a face-up Turup card shows on a stack.
+        TurupPickupRequired = "TURUP_PICKUP_REQUIRED",
+        /// A pickup into a full hand (hand-made DMN only).
+        HandFull = "HAND_FULL",
+        /// A card onto a full trick (hand-made DMN only).
+        TrickFull = "TRICK_FULL",
+        /// Malformed DMN, or parts no position has.
+        InvalidDmn = "INVALID_DMN",
+        /// `deserialize_state` of text that is not a serialized state.
+        InvalidSerialization = "INVALID_SERIALIZATION",
+        /// A rule set other than `rulebook` or `dal-mara-engine`.
+        InvalidRules = "INVALID_RULES",
+        /// A serializer given something that is not a state.
+        InvalidState = "INVALID_STATE",
+        /// `Move(kind, value)` of an unknown kind, or `apply` of a value that is no move.
+        InvalidMove = "INVALID_MOVE",
+        /// `LegalMove` with a stack outside 0-3.
+        InvalidStack = "INVALID_STACK",
+        /// A score that is no score (the winner evaluators).
+        InvalidScore = "INVALID_SCORE",
+    }
+}
 
 /// Largest number of cards one hand or one stack may hold.
 pub const MAX_PILE: usize = 26;
@@ -51,7 +122,7 @@ impl Rules {
             "rulebook" => Ok(Rules::Rulebook),
             "dal-mara-engine" => Ok(Rules::Engine),
             other => Err(Error::config(
-                "INVALID_RULES",
+                Code::InvalidRules,
                 format!("rules must be \"rulebook\" or \"dal-mara-engine\", not {other:?}"),
             )),
         }
@@ -463,13 +534,18 @@ impl DalMara {
         let n = if four { 4 } else { 2 };
         if dealer >= n {
             return Err(Error::config(
-                "INVALID_DEALER",
+                Code::InvalidDealer,
                 format!(
                     "dealerSeat must be a valid occupied player seat (0 to {})",
                     n - 1
                 ),
             ));
         }
+        Ok(DalMara::undealt(four, dealer, rules))
+    }
+
+    /// An empty position with dealer `dealer` (a seat of the mode: `create` checks it).
+    fn undealt(four: bool, dealer: u8, rules: Rules) -> DalMara {
         let mut s = DalMara {
             four,
             rules,
@@ -496,7 +572,7 @@ impl DalMara {
             seen: Seen::default(),
         };
         s.rehash();
-        Ok(s)
+        s
     }
 
     /// Build a position from its parts, refusing anything no game can reach in shape: seats out
@@ -506,7 +582,7 @@ impl DalMara {
     /// # Errors
     /// `INVALID_DMN` ([`crate::ErrorKind::Notation`]) describing the first problem found.
     pub fn from_parts(p: &Parts) -> Result<DalMara> {
-        let bad = |m: String| Error::notation("INVALID_DMN", m);
+        let bad = |m: String| Error::notation(Code::InvalidDmn, m);
         let n: u8 = if p.four { 4 } else { 2 };
         if p.dealer >= n {
             return Err(bad(format!(
@@ -554,13 +630,13 @@ impl DalMara {
         let mut take = |c: u8| -> Result<()> {
             if !is_card(c) {
                 return Err(Error::notation(
-                    "INVALID_DMN",
+                    Code::InvalidDmn,
                     format!("{c} is not a card index"),
                 ));
             }
             if seen & (1u64 << c) != 0 {
                 return Err(Error::notation(
-                    "INVALID_DMN",
+                    Code::InvalidDmn,
                     format!("card {} appears twice", card_text(c)),
                 ));
             }
@@ -1004,7 +1080,10 @@ impl DalMara {
     /// A dealt game for simulation: dealer and deck from `seed`; in 2p the non-dealer declares
     /// the suit it holds most of (ties: spades, hearts, diamonds, clubs) and the stacks are dealt
     /// from the rest of the shuffled deck.
-    fn dealt(config: &DalMaraConfig, seed: u64) -> Result<DalMara> {
+    ///
+    /// # Errors
+    /// None in practice (a shuffled full deck always deals).
+    pub fn dealt(config: &DalMaraConfig, seed: u64) -> Result<DalMara> {
         let mut rng = Rng::new(seed);
         let n = if config.four { 4 } else { 2 };
         let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
@@ -1040,11 +1119,9 @@ impl GameState for DalMara {
     type Config = DalMaraConfig;
 
     fn new_game(config: &DalMaraConfig, seed: u64) -> Self {
-        match DalMara::dealt(config, seed) {
-            Ok(s) => s,
-            // Unreachable: a shuffled full deck always deals. Fall back to an undealt game.
-            Err(_) => unreachable_state(),
-        }
+        // A shuffled full deck always deals; were it refused, the game would stay undealt.
+        DalMara::dealt(config, seed)
+            .unwrap_or_else(|_| DalMara::undealt(config.four, 0, config.rules))
     }
 
     fn num_seats(&self) -> usize {
@@ -1100,34 +1177,6 @@ impl GameState for DalMara {
 
     fn to_notation(&self) -> String {
         self.dmn()
-    }
-}
-
-fn unreachable_state() -> DalMara {
-    DalMara {
-        four: true,
-        rules: Rules::Rulebook,
-        dealer: 0,
-        turup: None,
-        turup_trick: None,
-        n_ghoptes: 0,
-        ghoptes: [Ghopte::default(); MAX_GHOPTES],
-        hands: [Pile::default(); 4],
-        stacks: [Stack::default(); 8],
-        move_number: 0,
-        trick_number: 1,
-        play_number: 0,
-        lead: None,
-        is_ghopte: false,
-        trick_len: 0,
-        trick: [(0, 0); 4],
-        trick_skipped: [0; 4],
-        detail: None,
-        next: 0,
-        tens: [0; 4],
-        tricks: [0; 4],
-        hash: 0,
-        seen: Seen::default(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The actions of Dal Mara: validation in the engine's order with its codes and messages, and
 //! the reducers. Every `*_mut` method validates first and mutates only on success.
 
+use super::Code;
 use super::{
     card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile,
     Rules, SUIT_NAMES, TEN,
@@ -50,18 +51,18 @@ impl Deck<'_> {
 }
 
 fn act(m: impl Into<String>) -> Error {
-    Error::illegal("INVALID_ACTION", m)
+    Error::illegal(Code::InvalidAction, m)
 }
 
-fn turn_err(seat: i64) -> Error {
+fn turn_err(seat: SeatIn<'_>) -> Error {
     Error::illegal(
-        "NOT_PLAYER_TURN",
+        Code::NotPlayerTurn,
         format!("Not turn for player at seat {seat}"),
     )
 }
 
 fn bad_deck(m: &str) -> Error {
-    Error::config("INVALID_DECK", m)
+    Error::config(Code::InvalidDeck, m)
 }
 
 /// A card argument: its index when it is a card, and how to show it in messages.
@@ -101,6 +102,60 @@ impl<'a> CardIn<'a> {
         match (self.text, self.idx) {
             ("", Some(c)) => card_text(c),
             (t, _) => t.to_string(),
+        }
+    }
+}
+
+/// A seat argument: the seat when it is an integer, and how to show it in messages (a
+/// caller's value that is no seat, `undefined` or `1.5` say, is refused as the engine refuses
+/// it and shown as the caller shows it).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatIn<'a> {
+    value: Option<i64>,
+    text: &'a str,
+}
+
+impl<'a> SeatIn<'a> {
+    /// A value that is not an integer seat, shown in messages as `shown`.
+    #[must_use]
+    pub fn not_a_seat(shown: &'a str) -> SeatIn<'a> {
+        SeatIn {
+            value: None,
+            text: shown,
+        }
+    }
+    /// True when this is seat `s`.
+    fn is(self, s: u8) -> bool {
+        self.value == Some(i64::from(s))
+    }
+}
+
+impl From<i64> for SeatIn<'static> {
+    fn from(v: i64) -> Self {
+        SeatIn {
+            value: Some(v),
+            text: "",
+        }
+    }
+}
+
+impl From<i32> for SeatIn<'static> {
+    fn from(v: i32) -> Self {
+        SeatIn::from(i64::from(v))
+    }
+}
+
+impl From<u8> for SeatIn<'static> {
+    fn from(v: u8) -> Self {
+        SeatIn::from(i64::from(v))
+    }
+}
+
+impl std::fmt::Display for SeatIn<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.value {
+            Some(v) => write!(f, "{v}"),
+            None => f.write_str(self.text),
         }
     }
 }
@@ -176,12 +231,19 @@ impl DalMara {
         self.move_number != 0 && self.all_hands_empty() && (self.four || self.all_stacks_empty())
     }
 
-    fn seat_ok(&self, seat: i64) -> Option<u8> {
-        u8::try_from(seat).ok().filter(|&s| s < self.n())
+    fn seat_ok(&self, seat: SeatIn<'_>) -> Option<u8> {
+        seat.value
+            .and_then(|v| u8::try_from(v).ok())
+            .filter(|&s| s < self.n())
     }
 
     /// `getLegalMoves(x, seat)`: `(card, stack position)` in the engine's order.
-    pub fn legal_plays_into(&self, seat: i64, out: &mut Vec<(u8, Option<u8>)>) {
+    pub fn legal_plays_into<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        out: &mut Vec<(u8, Option<u8>)>,
+    ) {
+        let seat: SeatIn<'s> = seat.into();
         out.clear();
         let Some(s) = self.seat_ok(seat) else { return };
         let hand = self.hands[usize::from(s)].as_slice();
@@ -248,7 +310,13 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card.
-    pub fn deal_four(&self, seat: i64, deck: Deck<'_>, order: GhopteOrder) -> Result<DalMara> {
+    pub fn deal_four<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        deck: Deck<'_>,
+        order: GhopteOrder,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         if !self.four {
             return Err(act("dealFourPlayer is only valid in 4-Player mode"));
         }
@@ -261,7 +329,7 @@ impl DalMara {
         let cards = deck
             .distinct()
             .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
-        if i64::from(self.dealer) != seat {
+        if !seat.is(self.dealer) {
             return Err(act("Only the dealer can deal cards"));
         }
         let mut s = self.clone();
@@ -341,7 +409,12 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card.
-    pub fn deal_two_hands(&self, seat: i64, deck: Deck<'_>) -> Result<DalMara> {
+    pub fn deal_two_hands<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        deck: Deck<'_>,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         if self.four {
             return Err(act("dealTwoPlayerHands is only valid in 2-Player mode"));
         }
@@ -354,7 +427,7 @@ impl DalMara {
         let cards = deck
             .distinct()
             .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?;
-        if i64::from(self.dealer) != seat {
+        if !seat.is(self.dealer) {
             return Err(act("Only the dealer can deal cards"));
         }
         let mut s = self.clone();
@@ -383,7 +456,8 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order; then `INVALID_TURUP_DECLARATION` for an unknown suit.
-    pub fn declare_turup(&self, seat: i64, suit: &str) -> Result<DalMara> {
+    pub fn declare_turup<'s>(&self, seat: impl Into<SeatIn<'s>>, suit: &str) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         self.declare_turup_as(seat, parse_suit_name(suit), suit)
     }
 
@@ -392,13 +466,19 @@ impl DalMara {
     ///
     /// # Errors
     /// As `declare_turup`.
-    pub fn declare_turup_as(&self, seat: i64, suit: Option<u8>, shown: &str) -> Result<DalMara> {
+    pub fn declare_turup_as<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        suit: Option<u8>,
+        shown: &str,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         let mut s = self.clone();
         s.declare_turup_mut(seat, suit, shown)?;
         Ok(s)
     }
 
-    fn declare_turup_mut(&mut self, seat: i64, suit: Option<u8>, shown: &str) -> Result<()> {
+    fn declare_turup_mut(&mut self, seat: SeatIn<'_>, suit: Option<u8>, shown: &str) -> Result<()> {
         if self.four {
             return Err(act(
                 "Turup declaration action is only valid in 2-Player mode",
@@ -406,7 +486,7 @@ impl DalMara {
         }
         if self.turup.is_some() {
             return Err(Error::illegal(
-                "INVALID_TURUP_DECLARATION",
+                Code::InvalidTurupDeclaration,
                 "Turup has already been declared",
             ));
         }
@@ -416,16 +496,16 @@ impl DalMara {
         if self.stacks_dealt() {
             return Err(act("Cannot declare Turup after stacks are dealt"));
         }
-        if i64::from(self.next) != seat {
+        if !seat.is(self.next) {
             return Err(Error::illegal(
-                "NOT_PLAYER_TURN",
+                Code::NotPlayerTurn,
                 "It is not your turn to declare Turup",
             ));
         }
         let t = suit.ok_or_else(|| {
             let shown: String = shown.chars().take(40).collect();
             Error::illegal(
-                "INVALID_TURUP_DECLARATION",
+                Code::InvalidTurupDeclaration,
                 format!("Invalid Turup suit '{shown}': must be spades, hearts, diamonds or clubs"),
             )
         })?;
@@ -441,11 +521,16 @@ impl DalMara {
     /// # Errors
     /// The engine's codes in its order; `INVALID_DECK` also for an unknown or repeated card, or
     /// a 40-card deck holding a card of either hand.
-    pub fn deal_two_stacks(&self, seat: i64, deck: Deck<'_>) -> Result<DalMara> {
+    pub fn deal_two_stacks<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        deck: Deck<'_>,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         if self.four {
             return Err(act("dealTwoPlayerStacks is only valid in 2-Player mode"));
         }
-        if i64::from(self.dealer) != seat {
+        if !seat.is(self.dealer) {
             return Err(act("Only the dealer can deal stacks"));
         }
         if self.all_hands_empty() {
@@ -507,13 +592,14 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order.
-    pub fn pickup(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+    pub fn pickup<'s>(&self, seat: impl Into<SeatIn<'s>>, card: CardIn<'_>) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         let mut s = self.clone();
         s.pickup_mut(seat, card)?;
         Ok(s)
     }
 
-    fn pickup_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+    fn pickup_mut(&mut self, seat: SeatIn<'_>, card: CardIn<'_>) -> Result<()> {
         if self.four {
             return Err(act("Pickup Turup action is only valid in 2-Player mode"));
         }
@@ -524,14 +610,14 @@ impl DalMara {
         let slot = card
             .idx
             .and_then(|c| (base..base + 4).find(|&k| self.stacks[k].top() == Some(c)))
-            .ok_or_else(|| Error::illegal("STACK_NOT_FOUND", "Target stack not found"))?;
+            .ok_or_else(|| Error::illegal(Code::StackNotFound, "Target stack not found"))?;
         let c = self.stacks[slot].top().unwrap_or(0);
         if Some(suit_of(c)) != self.turup {
             return Err(act("Target stack card is not face up or is not Turup suit"));
         }
         if self.hands[usize::from(s)].len() >= super::MAX_PILE {
             return Err(Error::invalid_state(
-                "HAND_FULL",
+                Code::HandFull,
                 "the hand cannot hold another card",
             ));
         }
@@ -549,7 +635,8 @@ impl DalMara {
     ///
     /// # Errors
     /// The codes of [`DalMara::play_ghopte`] or [`DalMara::play_normal`].
-    pub fn play_card(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+    pub fn play_card<'s>(&self, seat: impl Into<SeatIn<'s>>, card: CardIn<'_>) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         let mut s = self.clone();
         s.play_card_mut(seat, card)?;
         Ok(s)
@@ -560,10 +647,15 @@ impl DalMara {
     ///
     /// # Errors
     /// As `play_card`; on an error the position may be partly changed and must be dropped.
-    pub fn play_card_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+    pub fn play_card_mut<'s>(
+        &mut self,
+        seat: impl Into<SeatIn<'s>>,
+        card: CardIn<'_>,
+    ) -> Result<()> {
+        let seat: SeatIn<'s> = seat.into();
         if let Some(c) = card.idx {
             // the common case, a legal 4p play by the seat on turn, checked with bit tests only
-            if seat == i64::from(self.next) && self.fast_play_four(c) {
+            if seat.is(self.next) && self.fast_play_four(c) {
                 return Ok(());
             }
         }
@@ -578,7 +670,12 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order.
-    pub fn play_ghopte(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+    pub fn play_ghopte<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        card: CardIn<'_>,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         let mut s = self.clone();
         s.play_ghopte_mut(seat, card)?;
         Ok(s)
@@ -588,20 +685,25 @@ impl DalMara {
     ///
     /// # Errors
     /// The engine's codes in its order (plus `TURUP_PICKUP_REQUIRED` in rulebook 2p).
-    pub fn play_normal(&self, seat: i64, card: CardIn<'_>) -> Result<DalMara> {
+    pub fn play_normal<'s>(
+        &self,
+        seat: impl Into<SeatIn<'s>>,
+        card: CardIn<'_>,
+    ) -> Result<DalMara> {
+        let seat: SeatIn<'s> = seat.into();
         let mut s = self.clone();
         s.play_normal_mut(seat, card)?;
         Ok(s)
     }
 
-    fn play_ghopte_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+    fn play_ghopte_mut(&mut self, seat: SeatIn<'_>, card: CardIn<'_>) -> Result<()> {
         if !self.four {
             return Err(act("Ghopte is only valid in 4-Player mode"));
         }
         let Some(a) = self.active_ghopte() else {
             return Err(act("No unresolved Ghopte active"));
         };
-        if i64::from(self.next) != seat {
+        if !seat.is(self.next) {
             return Err(turn_err(seat));
         }
         let s = self.next;
@@ -611,7 +713,7 @@ impl DalMara {
             .and_then(|c| self.hands[hi].position(c))
             .ok_or_else(|| {
                 Error::illegal(
-                    "CARD_NOT_OWNED",
+                    Code::CardNotOwned,
                     format!("Player does not own card {}", card.shown()),
                 )
             })?;
@@ -619,19 +721,19 @@ impl DalMara {
         let g = self.ghoptes[a];
         if g.seat == s && c != g.card {
             return Err(Error::illegal(
-                "INVALID_GHOPTE_SUBMISSION",
+                Code::InvalidGhopteSubmission,
                 "Declarer must play the declared Ghopte 10 card",
             ));
         }
         if g.seat != s && self.own_pending_tens(s) & (1u64 << c) != 0 {
             return Err(Error::illegal(
-                "INVALID_GHOPTE_SUBMISSION",
+                Code::InvalidGhopteSubmission,
                 "Cannot play your own pending Ghopte 10 card while guessing another player's Ghopte",
             ));
         }
         if usize::from(self.trick_len) >= 4 {
             return Err(Error::invalid_state(
-                "TRICK_FULL",
+                Code::TrickFull,
                 "the trick already holds four cards",
             ));
         }
@@ -674,7 +776,7 @@ impl DalMara {
         Ok(())
     }
 
-    fn play_normal_mut(&mut self, seat: i64, card: CardIn<'_>) -> Result<()> {
+    fn play_normal_mut(&mut self, seat: SeatIn<'_>, card: CardIn<'_>) -> Result<()> {
         if self.ghopte_pending() {
             return Err(act("Cannot play card while there are unresolved Ghoptes"));
         }
@@ -692,16 +794,16 @@ impl DalMara {
         }
         if hands_empty && (self.four || self.all_stacks_empty()) {
             return Err(Error::illegal(
-                "GAME_ALREADY_FINISHED",
+                Code::GameAlreadyFinished,
                 "Cannot play cards after game has ended",
             ));
         }
-        if i64::from(self.next) != seat {
+        if !seat.is(self.next) {
             return Err(turn_err(seat));
         }
         if self.lead_blocked() {
             return Err(Error::illegal(
-                "TURUP_PICKUP_REQUIRED",
+                Code::TurupPickupRequired,
                 "All face-up Turup cards must be picked up before a trick can start",
             ));
         }
@@ -722,7 +824,7 @@ impl DalMara {
             (Some(c), Some(_), _) | (Some(c), None, Some(_)) => c,
             _ => {
                 return Err(Error::illegal(
-                    "CARD_NOT_OWNED",
+                    Code::CardNotOwned,
                     format!("Player does not own or cannot access card {}", card.shown()),
                 ));
             }
@@ -744,7 +846,7 @@ impl DalMara {
                         " in hand or face-up stacks"
                     };
                     return Err(Error::illegal(
-                        "MUST_FOLLOW_SUIT",
+                        Code::MustFollowSuit,
                         format!(
                             "Must follow lead suit ({name}) when holding matching cards{extra}"
                         ),
@@ -754,7 +856,7 @@ impl DalMara {
         }
         if usize::from(self.trick_len) >= usize::from(self.n()) {
             return Err(Error::invalid_state(
-                "TRICK_FULL",
+                Code::TrickFull,
                 "the trick is already complete",
             ));
         }
@@ -1021,7 +1123,7 @@ impl DalMara {
             return;
         }
         let mut buf = Vec::with_capacity(12);
-        self.legal_plays_into(i64::from(seat), &mut buf);
+        self.legal_plays_into(seat, &mut buf);
         out.extend(buf.iter().map(|&(c, _)| Move::Play(c)));
         if self.stacks_dealt() {
             let t = self.turup;
@@ -1054,12 +1156,12 @@ impl DalMara {
                 let owner = (0..8usize)
                     .find(|&k| self.stacks[k].top() == Some(c))
                     .map_or(self.next, |k| u8::try_from(k / 4).unwrap_or(0));
-                self.pickup_mut(i64::from(owner), CardIn::index(c))
+                self.pickup_mut(SeatIn::from(owner), CardIn::index(c))
             }
             Move::Declare(s) => {
                 let name = SUIT_NAMES.get(usize::from(s)).copied();
                 let suit = name.map(|_| s);
-                self.declare_turup_mut(i64::from(self.next), suit, name.unwrap_or(""))
+                self.declare_turup_mut(SeatIn::from(self.next), suit, name.unwrap_or(""))
             }
         }
     }
@@ -1107,5 +1209,271 @@ impl DalMara {
         src.into_iter()
             .filter(|&c| in_hands & (1u64 << c) == 0)
             .collect()
+    }
+}
+
+/// The four-player random playout fast path (see below).
+mod playout {
+    // The four-player random playout fast path: uniform random plays made in place, move for move
+    // identical to the protocol path (`protocol_moves` + `apply_move` with one `rng.index(n)` draw
+    // per move over the legal moves in hand order), with less work per move.
+    //
+    // Each hand is kept as its cards in dealt order plus a presence mask over those positions, so a
+    // play clears a bit instead of shifting the hand, and the legal plays are a position mask (the
+    // hand, or its lead-suit part when it has one) whose `k`-th set bit is found with two table
+    // look-ups, without building a move list. The lowest set position is the first move of the
+    // protocol's list, so the `k`-th set bit is its `k`-th move. The trick winner is a branch-free
+    // maximum over per-card keys. The incremental hash is not kept per move; the cards hash is
+    // recomputed once when the hands are written back.
+
+    use crate::games::dalmara::{rank_of, suit_of, DalMara, Pile, Rules, TEN};
+    use crate::rng::Rng;
+
+    /// Most cards a hand may hold for the fast path (a dealt hand holds 13).
+    const MAX_FAST: usize = 16;
+    /// Suit slot meaning "no suit" (no lead, no Turup).
+    const NO_SUIT: u8 = 4;
+
+    /// Number of set bits of each byte.
+    static POP8: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// `SEL8[b][k]`: position of the `k`-th set bit (from the lowest) of byte `b`.
+    static SEL8: [[u8; 8]; 256] = {
+        let mut t = [[0u8; 8]; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if b & (1 << bit) != 0 {
+                    t[b][k] = bit as u8;
+                    k += 1;
+                }
+                bit += 1;
+            }
+            b += 1;
+        }
+        t
+    };
+
+    /// Number of set bits of a 16-bit mask.
+    #[inline]
+    fn pop16(m: u16) -> u32 {
+        u32::from(POP8[usize::from(m & 0xFF)]) + u32::from(POP8[usize::from(m >> 8)])
+    }
+
+    /// Position of the `k`-th set bit (from the lowest) of `m`; `k < pop16(m)`.
+    #[inline]
+    fn select16(m: u16, k: u32) -> usize {
+        let lo = u32::from(POP8[usize::from(m & 0xFF)]);
+        // 1 when the bit is in the high byte; arithmetic, so no branch to mispredict.
+        let high = u32::from(k >= lo);
+        let byte = usize::from((m >> (8 * high)) & 0xFF);
+        let kk = (k - lo * high) as usize & 7;
+        usize::from(SEL8[byte][kk]) + 8 * high as usize
+    }
+
+    /// The hands of a position in fast form.
+    struct Hands {
+        /// Cards in dealt order.
+        cards: [[u8; MAX_FAST]; 4],
+        /// Positions still held.
+        present: [u16; 4],
+        /// Positions holding each suit (slot [`NO_SUIT`] is empty), held or not.
+        suit_pos: [[u16; 5]; 4],
+    }
+
+    impl Hands {
+        fn of(s: &DalMara) -> Option<Hands> {
+            let mut h = Hands {
+                cards: [[0; MAX_FAST]; 4],
+                present: [0; 4],
+                suit_pos: [[0; 5]; 4],
+            };
+            for (seat, pile) in s.hands.iter().enumerate() {
+                let cards = pile.as_slice();
+                if cards.len() > MAX_FAST {
+                    return None;
+                }
+                for (i, &c) in cards.iter().enumerate() {
+                    h.cards[seat][i] = c;
+                    h.suit_pos[seat][usize::from(suit_of(c) & 3)] |= 1 << i;
+                }
+                h.present[seat] = ((1u32 << cards.len()) - 1) as u16;
+            }
+            Some(h)
+        }
+
+        /// True when `seat` still holds a card of suit `t` (`NO_SUIT`: false).
+        #[inline]
+        fn holds(&self, seat: usize, t: u8) -> bool {
+            self.present[seat] & self.suit_pos[seat][usize::from(t.min(NO_SUIT))] != 0
+        }
+
+        fn write_back(&self, s: &mut DalMara) {
+            for seat in 0..4 {
+                let mut pile = Pile::default();
+                let mut m = self.present[seat];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    pile.push(self.cards[seat][i]);
+                    m &= m - 1;
+                }
+                s.hands[seat] = pile;
+            }
+            s.rehash();
+        }
+    }
+
+    /// Strength of card `c` in a trick led in `l` with Turup `t`: any Turup card beats any lead-suit
+    /// card, which beats any other card; other cards never win (key 0).
+    #[inline]
+    fn key(c: u8, l: u8, t: u8) -> u32 {
+        let cs = suit_of(c);
+        let r = u32::from(rank_of(c));
+        let trump = u32::from(cs == t);
+        let led = u32::from(cs == l);
+        // trump: 64 + r; led (not trump): 32 + r; else 0.
+        (trump * 64 + (led & (trump ^ 1)) * 32 + r) * (trump | led)
+    }
+
+    impl DalMara {
+        /// Random plays of the four-player game made in place, as the protocol path would make
+        /// them, until the game is over, `max` moves are made, or the fast path does not apply (a
+        /// two-player game, a Ghopte pending, a hand of more than 16 cards, a seat on turn without a
+        /// card). Returns the number of moves made (0 when the fast path does not apply here).
+        pub(in crate::games::dalmara) fn random_plays_four(
+            &mut self,
+            rng: &mut Rng,
+            max: u32,
+        ) -> u32 {
+            if !self.four || max == 0 || self.ghopte_pending() || self.is_finished() {
+                return 0;
+            }
+            let Some(mut h) = Hands::of(self) else {
+                return 0;
+            };
+            let engine = self.rules == Rules::Engine;
+            let mut lead = self.lead.unwrap_or(NO_SUIT);
+            let mut turup = self.turup.unwrap_or(NO_SUIT);
+            let mut made = 0u32;
+            // What the plays show, kept in a local for the loop and written back once.
+            let mut seen = self.seen;
+            loop {
+                let s = self.next & 3;
+                let hi = usize::from(s);
+                let present = h.present[hi];
+                let follow = present & h.suit_pos[hi][usize::from(lead.min(NO_SUIT))];
+                let legal = if follow != 0 { follow } else { present };
+                if legal == 0 {
+                    break;
+                }
+                let n = pop16(legal);
+                let k = rng.below(u64::from(n)) as u32;
+                let pos = select16(legal, k);
+                let c = h.cards[hi][pos];
+                h.present[hi] = present & !(1 << pos);
+                made += 1;
+
+                // commit_play for a hand card of seat `s`.
+                let cs = suit_of(c);
+                let tl = usize::from(self.trick_len);
+                let l = if tl == 0 {
+                    cs
+                } else if lead != NO_SUIT {
+                    lead
+                } else {
+                    suit_of(self.trick[0].1)
+                };
+                seen.played(s, c);
+                let old = turup;
+                let mut new_t = old;
+                if cs != l {
+                    seen.void(s, l);
+                    if old == NO_SUIT {
+                        new_t = cs;
+                        if !engine {
+                            self.turup_trick = Some(self.trick_number);
+                        }
+                    } else if old != cs {
+                        // The engine keeps a Turup from an earlier trick while the trick holds
+                        // no off-suit card yet; the rulebook's is fixed once its trick is over.
+                        let open = if engine {
+                            self.trick[..tl.min(4)]
+                                .iter()
+                                .any(|&(_, x)| suit_of(x) != l)
+                        } else {
+                            self.turup_trick == Some(self.trick_number)
+                        };
+                        if open {
+                            // The outcome shows whether the seat still holds a Turup card.
+                            if h.holds(hi, old) {
+                                seen.holds(s, old);
+                            } else {
+                                seen.void(s, old);
+                                new_t = cs;
+                            }
+                        }
+                    }
+                }
+                let makes = new_t != old && new_t == cs;
+                turup = new_t;
+                if let Some(slot) = self.trick.get_mut(tl) {
+                    *slot = (s, c);
+                    self.trick_len += 1;
+                }
+                self.move_number = self.move_number.saturating_add(1);
+                self.detail = Some((s, c, makes));
+                self.is_ghopte = false;
+                if self.trick_len == 4 {
+                    let t = self.trick;
+                    let mut ws = t[0].0;
+                    let mut wk = key(t[0].1, l, turup);
+                    let mut tens = u8::from(rank_of(t[0].1) == TEN);
+                    for &(ps, pc) in &t[1..] {
+                        let pk = key(pc, l, turup);
+                        let beats = pk > wk;
+                        ws = if beats { ps } else { ws };
+                        wk = if beats { pk } else { wk };
+                        tens += u8::from(rank_of(pc) == TEN);
+                    }
+                    self.trick_len = 0;
+                    self.trick = [(0, 0); 4];
+                    self.trick_skipped = [0; 4];
+                    let wi = usize::from(ws & 3);
+                    self.tens[wi] = self.tens[wi].saturating_add(tens);
+                    self.tricks[wi] = self.tricks[wi].saturating_add(1);
+                    self.next = ws;
+                    if (h.present[0] | h.present[1] | h.present[2] | h.present[3]) == 0 {
+                        self.play_number = 4;
+                        lead = l;
+                        break;
+                    }
+                    self.trick_number = self.trick_number.saturating_add(1);
+                    self.play_number = 0;
+                    lead = NO_SUIT;
+                } else {
+                    self.next = (s + 1) & 3;
+                    self.play_number = self.trick_len;
+                    lead = l;
+                }
+                if made >= max {
+                    break;
+                }
+            }
+            self.seen = seen;
+            self.lead = (lead != NO_SUIT).then_some(lead);
+            self.turup = (turup != NO_SUIT).then_some(turup);
+            h.write_back(self);
+            made
+        }
     }
 }

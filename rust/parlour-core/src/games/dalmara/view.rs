@@ -569,7 +569,7 @@ impl Observe for DalMara {
         let me = usize::from(seat);
         if me >= self.seats() {
             return Err(crate::error::Error::config(
-                "INVALID_SEAT",
+                crate::error::Common::InvalidSeat,
                 format!(
                     "seat must be an integer from 0 to {}, not {seat}",
                     self.seats() - 1
