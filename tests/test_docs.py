@@ -43,7 +43,11 @@ def test_module_docstrings(name: str) -> None:
 
 # The games whose error codes are a Rust enum, listed by `parlour._core.error_codes(game)`, with
 # the doc whose tables hold the game's own codes (the shared ones are in docs/reliability.md).
-ENUM_CATALOGUES = {"whist": "docs/extending.md", "dalmara": "docs/dalmara.md"}
+ENUM_CATALOGUES = {
+    "whist": "docs/extending.md",
+    "dalmara": "docs/dalmara.md",
+    "mexican_train": "docs/mexican_train.md",
+}
 
 # The games whose codes are still plain strings in the Rust sources (beside the tests), found
 # by a regex over them and over the game's Python package.

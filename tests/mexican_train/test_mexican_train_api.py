@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import math
@@ -16,7 +17,13 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour.errors import ConfigError, IllegalMoveError, NotationError, ParlourError
+from parlour.errors import (
+    ConfigError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    ParlourError,
+)
 from parlour.mexican_train import (
     TRAIN_ACTIONS,
     TRAIN_DEFAULT_OPTIONS,
@@ -62,6 +69,7 @@ from parlour.mexican_train import (
     train_set_name,
     train_totals,
 )
+from parlour.mexican_train.notation import Parts, read, write
 from parlour.protocol import GameStateProtocol
 
 NAMES = ["Ann", "Ben"]
@@ -395,7 +403,7 @@ def test_protocol_pickle_copy_hash_and_immutability() -> None:
     for i in range(30):
         g = g.apply_index(i % len(g.legal_moves()))
     assert isinstance(g, GameStateProtocol)
-    assert hash(g) == g.zobrist == g._state.full_hash()
+    assert hash(g) == g.zobrist == g._full_hash()
     assert pickle.loads(pickle.dumps(g)) == g
     assert encode_train(pickle.loads(pickle.dumps(g))) == encode_train(g)
     assert copy.deepcopy(g) == g
@@ -406,7 +414,7 @@ def test_protocol_pickle_copy_hash_and_immutability() -> None:
     with pytest.raises(AttributeError):
         g.turn = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        g._state = None  # type: ignore[assignment]
+        g._state = None  # type: ignore[attr-defined]
     with pytest.raises(TypeError):
         TrainGame()
     with pytest.raises(IllegalMoveError):
@@ -572,7 +580,7 @@ def test_all_seats_and_sets_play_to_the_end_by_computer() -> None:
     for s, n in itertools.product((9, 12, 15), (2, 5, 8)):
         g = start_train(s, [f"P{i}" for i in range(n)], s * n, {"length": "short"}, [True] * n)
         assert g is not None
-        moves = g._state.autoplay()
+        moves = g._autoplay()
         for m in moves[:50]:
             nxt = g.apply_index(
                 [(x["kind"], x.get("tile"), x.get("train")) for x in g.legal_moves()].index(
@@ -622,7 +630,7 @@ def test_game_class_is_the_rust_class() -> None:
     assert nxt.history is not None
     assert nxt.history is nxt.history
     with pytest.raises(TypeError, match="start_train"):
-        TrainGame(g._state)  # type: ignore[call-arg]
+        TrainGame(g)
 
 
 def test_history_of_branching_play_matches_the_moves_made() -> None:
@@ -680,3 +688,35 @@ def test_apply_of_a_listed_move_object_matches_the_checked_path() -> None:
         seen.update((json.dumps(dict(m), sort_keys=True), m) for m in moves[:2])
         g = fast
     assert len(seen) > 10
+
+
+def test_parts_are_the_one_record_of_a_saved_game() -> None:
+    # TrainGame.parts() / from_parts are the boundary; notation.read/write the one reader and
+    # writer of the text; the core checks the parts by replaying them.
+    g = _game(options={"doubles": "chain", "mexican": "ownFirst"})
+    for i in range(25):
+        g = g.apply_index(i % len(g.legal_moves()))
+    parts = g.parts()
+    assert isinstance(parts, Parts)
+    assert len(parts.moves) == move_count(g) == 25
+    assert TrainGame.from_parts(parts) == g
+    assert write(parts) == g.to_notation() == encode_train(g)
+    assert TrainGame.from_parts(read(write(parts))) == g
+    with pytest.raises(InvalidStateError) as e:
+        TrainGame.from_parts(dataclasses.replace(parts, moves=(*parts.moves, (0, 255, 0))))
+    assert e.value.code == "INVALID_GAME"
+    with pytest.raises(InvalidStateError):
+        TrainGame.from_parts(dataclasses.replace(parts, computers=(True,)))
+    with pytest.raises(ConfigError):
+        TrainGame.from_parts(dataclasses.replace(parts, set=10))
+    with pytest.raises(ConfigError):
+        TrainGame.from_parts(dataclasses.replace(parts, options=(("length", "long"),)))
+    with pytest.raises(TypeError):
+        TrainGame.from_parts("parts")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        write("parts")  # type: ignore[arg-type]
+    with pytest.raises(NotationError) as n:
+        read("{}")
+    assert n.value.code == "INVALID_GAME_TEXT"
+    with pytest.raises(NotationError):
+        TrainGame.from_notation(write(dataclasses.replace(parts, moves=((0, 255, 0),))))

@@ -75,7 +75,7 @@ def test_random_games_keep_invariants(
         _check_tiles(g)
         listed = train_moves(g)
         want = {_as_tuple(m) for m in listed}
-        accepted = {c for c in cands if g._state.allowed(*c)}
+        accepted = {c for c in cands if g._allowed(*c)}
         assert accepted == want
         # The public play_train agrees: on every candidate every 8th move, else on a sample.
         probe = cands if step % 8 == 0 else [cands[(p + step) % len(cands)] for p in probes]
@@ -88,5 +88,5 @@ def test_random_games_keep_invariants(
         nxt = play_train(g, listed[pick % len(listed)])
         assert nxt is not None
         assert g.to_notation() == before
-        assert nxt.zobrist == nxt._state.full_hash()
+        assert nxt.zobrist == nxt._full_hash()
         g = nxt

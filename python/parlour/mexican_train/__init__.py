@@ -10,21 +10,21 @@ dicts (``{"kind": "play", "tile": t, "train": i}``, ``{"kind": "draw"}``, ``{"ki
 ``0..n-1`` are the seats', train ``n`` the Mexican Train. The saved-game text is the engine's
 compact JSON with the moves as tokens ``p<tile>.<train>``, ``d``, ``x`` and ``n``.
 :class:`TrainGame` is immutable and follows parlour's state protocol.
+
+The package: :mod:`~parlour.mexican_train.api` (the engine's functions over ``TrainGame``, the
+Rust class), :mod:`~parlour.mexican_train.notation` (the saved-game text's reader and writer),
+:mod:`~parlour.mexican_train.views`, :mod:`~parlour.mexican_train.tiles` (tiles, sets and the
+seeded stream) and :mod:`~parlour.mexican_train.cli` (the command line).
 """
 
 from __future__ import annotations
 
-from parlour.mexican_train.codec import clean_train_name
-from parlour.mexican_train.game import (
+from parlour.mexican_train.api import (
     TRAIN_ACTIONS,
-    FrozenMove,
-    PlayMove,
     RoundResult,
-    SimpleMove,
     Train,
     TrainGame,
     TrainHistory,
-    TrainMove,
     action_index,
     computer_move,
     decode_train,
@@ -45,6 +45,13 @@ from parlour.mexican_train.game import (
     train_moves,
     train_player_name,
     train_totals,
+)
+from parlour.mexican_train.notation import (
+    FrozenMove,
+    PlayMove,
+    SimpleMove,
+    TrainMove,
+    clean_train_name,
 )
 from parlour.mexican_train.tiles import (
     TRAIN_DEFAULT_OPTIONS,

@@ -15,15 +15,15 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from parlour._core import mexican_train as _core
-from parlour.mexican_train.game import (
+from parlour.mexican_train.api import (
     TrainGame,
-    TrainMove,
     computer_move,
     play_train,
     start_train,
     train_player_name,
     train_totals,
 )
+from parlour.mexican_train.notation import TrainMove
 from parlour.mexican_train.tiles import (
     hand_pips,
     tile_of,

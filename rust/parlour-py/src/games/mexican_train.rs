@@ -1,24 +1,33 @@
-//! `parlour._core.mexican_train`: the Mexican Train position as a frozen class, the longest run
-//! and the seeded deal. Moves cross the boundary as `(kind, tile, train)` with kind 0 = play,
-//! 1 = draw, 2 = pass, 3 = next. A position also keeps the moves that led to it from the deal
-//! it was made with (a shared [`Trail`], so a move allocates nothing for it).
+//! `parlour._core.mexican_train`: `parlour.mexican_train.TrainGame`, one frozen, final class
+//! holding the core position, the table it was dealt at (set, options, seed, names, computers)
+//! and the moves that led there, with the whole protocol here; the longest run and the seeded
+//! deal. The saved-game text is read and written in `parlour.mexican_train.notation`, over its
+//! `Parts` record; the engine's functions are plain Python in `parlour.mexican_train.api`.
 
-use crate::errors::{config_err, detached, guarded, IllegalMoveError};
-use crate::fast::{exact_index, kept_moves, listed_object, mask_array, Spawner};
+use crate::errors::{
+    caught, config_err, detached, guarded, to_py, ConfigError, IllegalMoveError, InvalidStateError,
+    NotationError,
+};
+use crate::fast::{exact_index, kept_moves, listed_object, mask_array};
+use crate::notation::Notation;
 use parlour_core::game::GameState;
 use parlour_core::games::mexican_train::tiles::Mulberry32;
 use parlour_core::games::mexican_train::{
-    ai, Doubles, Length, MexicanStart, MexicanTrain, TrainConfig, TrainMove, TRAIN_ACTIONS,
+    bot, Code, MexicanTrain, TrainConfig, TrainMove, TRAIN_ACTIONS,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::trail::Trail;
-use parlour_core::Error;
+use parlour_core::{Common, Error};
+use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::Arc;
+
+/// `parlour.mexican_train.notation`: `Parts`, `read`, `write`.
+static NOTATION: Notation = Notation::new("parlour.mexican_train.notation");
 
 thread_local! {
     /// The legal moves of the position at hand (reused: no allocation per call; see
@@ -26,8 +35,7 @@ thread_local! {
     static MOVES: Cell<Vec<TrainMove>> = const { Cell::new(Vec::new()) };
 }
 
-/// Room for the legal moves kept (a longer list is listed again on each use): a play of each
-/// tile of a hand of this many on one train, or fewer tiles on several trains.
+/// Room for the legal moves kept (a longer list is listed again on each use).
 const LEGAL_CAP: usize = 32;
 
 type MoveTuple = (u8, u8, u8);
@@ -41,7 +49,7 @@ fn to_tuple(m: TrainMove) -> MoveTuple {
     }
 }
 
-fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
+fn of_tuple(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     match kind {
         0 => Some(TrainMove::Play {
             tile: u8::try_from(tile).ok()?,
@@ -54,370 +62,424 @@ fn from_parts(kind: i64, tile: i64, train: i64) -> Option<TrainMove> {
     }
 }
 
-/// The move table of `legal_moves`: the one `FrozenMove` of each move id (`TrainMove::id`),
-/// None where an id is no move. Set once, at import of `parlour.mexican_train.game`.
-static MOVES_TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-
-/// `table[move id]` of `moves`, in order, as a new list (no move object is made).
-fn list_of<'py, I>(py: Python<'py>, ids: I) -> PyResult<Bound<'py, PyList>>
-where
-    I: ExactSizeIterator<Item = usize> + Clone,
-{
-    let table = MOVES_TABLE
-        .get(py)
-        .ok_or_else(|| config_err("INTERNAL_ERROR", "the mexican train move table is not set"))?
-        .bind(py);
-    // Every entry is checked first, so that the list is made straight from the table's items
-    // (collecting them first would allocate on every call of this hot path).
-    let missing = ids.clone().find(|&i| {
-        table
-            .get_borrowed_item(i)
-            .map_or(true, |item| item.is_none())
-    });
-    if let Some(i) = missing {
-        return Err(config_err(
-            "INTERNAL_ERROR",
-            format!("move id {i} has no move in the move table"),
-        ));
-    }
-    PyList::new(py, ids.map(|i| table.get_borrowed_item(i).ok()))
+/// The Python types the class hands out: `notation.MOVES` (the one `FrozenMove` of each move
+/// id, `TrainMove::id`), and `api.Train`, `api.RoundResult`, `api.TrainHistory`.
+struct Types {
+    moves: Py<PyTuple>,
+    train: Py<PyAny>,
+    result: Py<PyAny>,
+    history: Py<PyAny>,
 }
 
-fn ints(v: &[u8]) -> Vec<u16> {
-    v.iter().map(|&x| u16::from(x)).collect()
-}
-
-fn tiles_arg(hand: &[i64]) -> PyResult<Vec<u8>> {
-    hand.iter()
-        .map(|&t| {
-            u8::try_from(t)
-                .map_err(|_| config_err("INVALID_TILE", format!("{t} is not a tile code (0..255)")))
+fn types(py: Python<'_>) -> PyResult<&Types> {
+    static TYPES: PyOnceLock<Types> = PyOnceLock::new();
+    TYPES.get_or_try_init(py, || {
+        let notation = py.import("parlour.mexican_train.notation")?;
+        let api = py.import("parlour.mexican_train.api")?;
+        Ok(Types {
+            moves: notation.getattr("MOVES")?.cast_into::<PyTuple>()?.unbind(),
+            train: api.getattr("Train")?.unbind(),
+            result: api.getattr("RoundResult")?.unbind(),
+            history: api.getattr("TrainHistory")?.unbind(),
         })
-        .collect()
+    })
 }
 
-/// A Mexican Train position (immutable); equal when the positions are, whatever moves led there
-/// and whatever table it carries.
-#[pyclass(
-    frozen,
-    eq,
-    module = "parlour._core.mexican_train",
-    name = "TrainState"
-)]
-pub struct PyTrainState {
+/// The `FrozenMove` of `mv`.
+fn move_object(py: Python<'_>, mv: TrainMove) -> PyResult<Bound<'_, PyAny>> {
+    let table = types(py)?.moves.bind(py);
+    table
+        .get_item(usize::from(mv.id()))
+        .ok()
+        .filter(|m| !m.is_none())
+        .ok_or_else(|| config_err(Common::InternalError, format!("{mv:?} has no move object")))
+}
+
+/// The `FrozenMove`s of `moves`, in order, as a new list.
+fn move_list<'py>(
+    py: Python<'py>,
+    moves: impl ExactSizeIterator<Item = TrainMove>,
+) -> PyResult<Bound<'py, PyList>> {
+    let items = moves
+        .map(|m| move_object(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// The table a game was dealt at, beside the rules' values the core holds: what the saved-game
+/// text keeps of it. Shared by every position of a game.
+struct Table {
+    /// `length`, `doubles`, `mexican`, in the order given.
+    options: Vec<(String, String)>,
+    /// The seed as the engine's double holds it, an int.
+    seed: Py<PyInt>,
+    /// The cleaned names, a tuple of str.
+    players: Py<PyTuple>,
+    computers: Vec<bool>,
+}
+
+/// The parts of a saved game as `parlour.mexican_train.notation.Parts` gives them.
+#[derive(FromPyObject)]
+struct Parts<'py> {
+    set: Bound<'py, PyInt>,
+    options: Vec<(String, String)>,
+    seed: Bound<'py, PyInt>,
+    players: Bound<'py, PyTuple>,
+    computers: Vec<bool>,
+    moves: Vec<(i64, i64, i64)>,
+}
+
+fn invalid_game(message: String) -> PyErr {
+    to_py(Error::invalid_state(Code::InvalidGame, message))
+}
+
+/// A Mexican Train game: its table, its moves, and the position they make (immutable).
+///
+/// Carries the engine's fields (``set, options, seed, players, computers, history, rounds,
+/// round, engine, hands, trains, boneyard, to_play, uncovered, chaining, drew, passes, turn,
+/// phase, results, winners, last``) and follows parlour's uniform state protocol
+/// (``to_move``, ``legal_moves()``, ``apply()``, ``to_notation()`` …).
+///
+/// Make one with :func:`start_train`, :func:`decode_train`, :meth:`from_notation` or
+/// :meth:`from_parts`.
+#[pyclass(frozen, module = "parlour.mexican_train", name = "TrainGame")]
+pub struct PyTrainGame {
     inner: MexicanTrain,
-    history: Option<Trail<TrainMove>>,
-    /// Any object the caller keeps with the position and every position after it (the Python
-    /// game keeps its table of seats and options here).
-    table: Option<Py<PyAny>>,
+    table: Arc<Table>,
+    /// The moves made since the deal of round 0, oldest first.
+    trail: Option<Trail<TrainMove>>,
+    /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
+    legal: LazyMoves<LEGAL_CAP>,
+    /// The record of moves as a `TrainHistory` chain, made on first use.
+    history: PyOnceLock<Py<PyAny>>,
 }
 
-impl PartialEq for PyTrainState {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner
+impl PyTrainGame {
+    fn of(&self, inner: MexicanTrain, trail: Option<Trail<TrainMove>>) -> Self {
+        PyTrainGame {
+            inner,
+            table: Arc::clone(&self.table),
+            trail,
+            legal: LazyMoves::new(),
+            history: PyOnceLock::new(),
+        }
     }
-}
 
-impl PyTrainState {
-    /// The position after the `index`-th of the `n` legal moves here, `nth(i)` being the
-    /// `i`-th (`IllegalMoveError` `ILLEGAL_MOVE` for anything but an int in range).
-    fn apply_legal(
-        &self,
-        index: &Bound<'_, PyAny>,
-        n: usize,
-        nth: impl FnOnce(usize) -> Option<TrainMove>,
-    ) -> PyResult<Box<Self>> {
-        let mv = exact_index(index, n).and_then(nth);
-        let Some(mv) = mv else {
-            return Err(IllegalMoveError::new_err((
-                "ILLEGAL_MOVE",
-                format!("no legal move number {}", index.repr()?),
-            )));
+    /// The legal moves, listed once.
+    fn moves(&self) -> Moves<'_, TrainMove> {
+        kept_moves(&self.legal, &self.inner, &MOVES)
+    }
+
+    /// The game after `mv`, one of the legal moves here (made without the refusal check).
+    fn after_listed(&self, mv: TrainMove) -> PyResult<Self> {
+        let mut g = self.inner.clone();
+        guarded(|| {
+            g.apply_listed(mv);
+            Ok(())
+        })?;
+        Ok(self.of(g, Some(Trail::push(self.trail.as_ref(), mv))))
+    }
+
+    /// The game after `mv`, or the core's refusal.
+    fn after(&self, mv: TrainMove) -> PyResult<Self> {
+        let g = guarded(|| self.inner.apply(mv))?;
+        Ok(self.of(g, Some(Trail::push(self.trail.as_ref(), mv))))
+    }
+
+    /// The moves made, oldest first.
+    fn made(&self) -> Vec<TrainMove> {
+        self.trail.as_ref().map_or_else(Vec::new, Trail::to_vec)
+    }
+
+    /// A move dict (any mapping) as a move: `kind` one of the four names, and for a play
+    /// `tile` and `train` exact ints (None when it is no move).
+    fn parse_move<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<TrainMove>> {
+        let py = obj.py();
+        let exact = obj.cast_exact::<PyDict>().ok();
+        if exact.is_none() && obj.cast::<PyMapping>().is_err() {
+            return Ok(None);
+        }
+        let get = |key: &Bound<'py, PyString>| -> PyResult<Option<Bound<'py, PyAny>>> {
+            match exact {
+                Some(d) => d.get_item(key),
+                None => {
+                    let v = obj.call_method1(intern!(py, "get"), (key,))?;
+                    Ok((!v.is_none()).then_some(v))
+                }
+            }
         };
-        self.after_listed(index.py(), mv)
-    }
-
-    /// The position after `mv`, one of the legal moves here (made without the refusal check).
-    fn after_listed(&self, py: Python<'_>, mv: TrainMove) -> PyResult<Box<Self>> {
-        self.after(py, mv, |g| {
-            guarded(|| {
-                g.apply_listed(mv);
-                Ok(())
-            })
+        let Some(kind) = get(intern!(py, "kind"))? else {
+            return Ok(None);
+        };
+        let Some(kind) = kind
+            .cast::<PyString>()
+            .ok()
+            .and_then(|k| k.to_cow().ok().map(|c| c.into_owned()))
+        else {
+            return Ok(None);
+        };
+        let int = |key: &Bound<'py, PyString>| -> PyResult<Option<i64>> {
+            Ok(get(key)?
+                .filter(|v| v.is_exact_instance_of::<PyInt>())
+                .and_then(|v| v.extract::<i64>().ok()))
+        };
+        Ok(match kind.as_str() {
+            "draw" => Some(TrainMove::Draw),
+            "pass" => Some(TrainMove::Pass),
+            "next" => Some(TrainMove::Next),
+            "play" => match (int(intern!(py, "tile"))?, int(intern!(py, "train"))?) {
+                (Some(tile), Some(train)) => of_tuple(0, tile, train),
+                _ => None,
+            },
+            _ => None,
         })
-    }
-
-    /// The position after `mv`, or None when the rules refuse it.
-    fn played(&self, py: Python<'_>, mv: TrainMove) -> Option<Box<Self>> {
-        self.after(py, mv, |g| g.apply_mut(mv)).ok()
-    }
-
-    /// The position after `mv`: a boxed copy of this one that `change` makes the move on (the
-    /// position is copied once, straight into its box), with `mv` added to the record.
-    ///
-    /// # Errors
-    /// What `change` returns (the copy is then dropped).
-    fn after<E>(
-        &self,
-        py: Python<'_>,
-        mv: TrainMove,
-        change: impl FnOnce(&mut MexicanTrain) -> Result<(), E>,
-    ) -> Result<Box<Self>, E> {
-        let mut next = Box::new(PyTrainState {
-            inner: self.inner.clone(),
-            history: None,
-            table: None,
-        });
-        change(&mut next.inner)?;
-        next.history = Some(Trail::push(self.history.as_ref(), mv));
-        next.table = self.table.as_ref().map(|t| t.clone_ref(py));
-        Ok(next)
     }
 }
 
 #[pymethods]
-impl PyTrainState {
-    /// A new game: round 0 dealt from the low 32 bits of the seed.
+impl PyTrainGame {
+    /// Not for direct use (raises ``TypeError``): see ``start_train`` and ``decode_train``.
     #[new]
-    #[pyo3(signature = (set, players, seed32, length = "full", doubles = "one", mexican = "any"))]
-    fn new(
-        set: i64,
-        players: i64,
-        seed32: u32,
-        length: &str,
-        doubles: &str,
-        mexican: &str,
-    ) -> PyResult<Self> {
-        let length = match length {
-            "full" => Length::Full,
-            "short" => Length::Short,
-            _ => {
-                return Err(config_err(
-                    "INVALID_OPTION",
-                    format!("length must be full or short, not {length:?}"),
-                ))
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Err(PyTypeError::new_err(
+            "use start_train(...) or decode_train(...) to make a TrainGame",
+        ))
+    }
+
+    /// The game of ``parts`` (a :class:`parlour.mexican_train.notation.Parts`): round 0 dealt
+    /// at its table, then its moves made in order.
+    ///
+    /// Raises:
+    ///     ConfigError: ``UNKNOWN_OPTION``/``INVALID_OPTION`` for a table the rules refuse
+    ///         (``INVALID_SEED`` for a seed that is no double).
+    ///     InvalidStateError: ``INVALID_GAME`` when a move is refused or the names and the
+    ///         computers differ in number.
+    ///     TypeError: ``parts`` is not a ``Parts``.
+    #[staticmethod]
+    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTrainGame>> {
+        let py = parts.py();
+        let p: Parts<'py> = NOTATION.check(parts)?.extract()?;
+        for name in p.players.iter() {
+            if !name.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err("players must be a tuple of str"));
             }
+        }
+        if p.players.len() != p.computers.len() {
+            return Err(invalid_game(format!(
+                "{} names but {} computers entries",
+                p.players.len(),
+                p.computers.len()
+            )));
+        }
+        // The seed must be a double (the text keeps it as one), an integer.
+        let double = p.seed.extract::<f64>().ok().filter(|f| f.is_finite());
+        let exact = match double {
+            Some(f) => PyAnyMethods::eq(
+                &PyFloat::new(py, f).call_method0(intern!(py, "__int__"))?,
+                &p.seed,
+            )?,
+            None => false,
         };
-        let doubles = match doubles {
-            "one" => Doubles::One,
-            "chain" => Doubles::Chain,
-            _ => {
-                return Err(config_err(
-                    "INVALID_OPTION",
-                    format!("doubles must be one or chain, not {doubles:?}"),
-                ))
-            }
-        };
-        let mexican = match mexican {
-            "any" => MexicanStart::Any,
-            "ownFirst" => MexicanStart::OwnFirst,
-            _ => {
-                return Err(config_err(
-                    "INVALID_OPTION",
-                    format!("mexican must be any or ownFirst, not {mexican:?}"),
-                ))
-            }
-        };
-        let set = u8::try_from(set).map_err(|_| {
-            config_err("INVALID_SET", format!("set must be 9, 12 or 15, not {set}"))
+        if !exact {
+            return Err(config_err(
+                Common::InvalidSeed,
+                "the seed must be an integer a double holds exactly",
+            ));
+        }
+        let seed32: u32 = p.seed.bitand(0xFFFF_FFFF_u32)?.extract()?;
+        // A set no i64 holds is out of range as surely as 10 is.
+        let set = p.set.extract::<i64>().unwrap_or(-1);
+        let cfg = guarded(|| TrainConfig::from_table(set, p.players.len(), &p.options))?;
+        let moves = p
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &(k, t, r))| {
+                of_tuple(k, t, r)
+                    .ok_or_else(|| invalid_game(format!("move {i}: {:?} is no move", (k, t, r))))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let inner = detached(py, || {
+            caught(|| MexicanTrain::from_moves(cfg, seed32, &moves))
         })?;
-        let players = u8::try_from(players).map_err(|_| {
-            config_err(
-                "INVALID_PLAYERS",
-                format!("players must be from 2 to 8, not {players}"),
-            )
-        })?;
-        let cfg = TrainConfig {
-            set,
-            players,
-            length,
-            doubles,
-            mexican,
-            views: true,
+        let trail = moves.iter().fold(None, |h: Option<Trail<TrainMove>>, &mv| {
+            Some(Trail::push(h.as_ref(), mv))
+        });
+        let table = Table {
+            options: p.options,
+            seed: p.seed.unbind(),
+            players: p.players.unbind(),
+            computers: p.computers,
         };
-        guarded(|| MexicanTrain::new(cfg, seed32)).map(|inner| PyTrainState {
-            inner,
-            history: None,
-            table: None,
+        Bound::new(
+            py,
+            PyTrainGame {
+                inner,
+                table: Arc::new(table),
+                trail,
+                legal: LazyMoves::new(),
+                history: PyOnceLock::new(),
+            },
+        )
+    }
+
+    /// A saved game read back (see :mod:`parlour.mexican_train.notation`).
+    ///
+    /// Raises:
+    ///     NotationError: The text is not a game these rules can replay (``INVALID_GAME_TEXT``).
+    #[staticmethod]
+    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTrainGame>> {
+        let py = text.py();
+        let parts = NOTATION.read(py, text)?;
+        Self::from_parts(&parts).map_err(|e| {
+            if e.is_instance_of::<ConfigError>(py) || e.is_instance_of::<InvalidStateError>(py) {
+                NotationError::new_err((
+                    Code::InvalidGameText.as_str(),
+                    format!("not a Mexican Train saved game these rules replay: {e}"),
+                ))
+            } else {
+                e
+            }
         })
     }
 
-    /// The same position carrying `table` (see the `table` getter).
-    fn with_table(&self, py: Python<'_>, table: Py<PyAny>) -> Self {
-        PyTrainState {
-            inner: self.inner.clone(),
-            history: self.history.clone(),
-            table: Some(table.clone_ref(py)),
-        }
+    /// The game's parts, a :class:`parlour.mexican_train.notation.Parts`.
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let t = &self.table;
+        let options = PyTuple::new(py, t.options.iter().map(|(k, v)| (k, v)))?;
+        let moves = PyTuple::new(py, self.made().into_iter().map(to_tuple))?;
+        let fields = (
+            self.inner.config().set,
+            options,
+            t.seed.clone_ref(py),
+            t.players.clone_ref(py),
+            PyTuple::new(py, &t.computers)?,
+            moves,
+        );
+        NOTATION.parts(py, fields.into_pyobject(py)?)
     }
 
-    /// The object given to `with_table` (kept by every later position), or None.
-    #[getter]
-    fn table(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.table.as_ref().map(|t| t.clone_ref(py))
+    /// The saved-game text (:func:`encode_train`).
+    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        NOTATION.write(py, self.parts(py)?)
     }
 
-    /// The position after a move, or None when the rules refuse it.
-    fn play(&self, py: Python<'_>, kind: i64, tile: i64, train: i64) -> Option<Self> {
-        self.played(py, from_parts(kind, tile, train)?)
-            .map(|next| *next)
-    }
+    // The table -------------------------------------------------------------------------
 
-    /// The moves that led here from the deal this position was made with, oldest first.
-    fn history(&self) -> Vec<MoveTuple> {
-        self.history
-            .as_ref()
-            .map_or_else(Vec::new, |h| h.to_vec().into_iter().map(to_tuple).collect())
-    }
-
-    /// How many moves led here (the length of `history()`).
-    #[getter]
-    fn move_count(&self) -> u32 {
-        self.history.as_ref().map_or(0, Trail::count)
-    }
-
-    /// The position after every move in order, or None when any is refused.
-    fn replay(&self, py: Python<'_>, moves: Vec<(i64, i64, i64)>) -> PyResult<Option<Self>> {
-        let Some(parsed) = moves
-            .iter()
-            .map(|&(k, t, r)| from_parts(k, t, r))
-            .collect::<Option<Vec<_>>>()
-        else {
-            return Ok(None);
-        };
-        let start = self.inner.clone();
-        let moves = &parsed;
-        let out = detached(py, move || Ok::<_, Error>(start.replay(moves).ok()))?;
-        Ok(out.map(|inner| PyTrainState {
-            inner,
-            table: self.table.as_ref().map(|t| t.clone_ref(py)),
-            history: parsed.into_iter().fold(self.history.clone(), |h, mv| {
-                Some(Trail::push(h.as_ref(), mv))
-            }),
-        }))
-    }
-
-    /// Plays the computer's move in every seat until the game ends; returns the moves made.
-    fn autoplay(&self, py: Python<'_>) -> PyResult<Vec<MoveTuple>> {
-        let mut g = self.inner.clone();
-        detached(py, move || {
-            let mut out = Vec::new();
-            while let Some(m) = g.computer_choice() {
-                g.apply_mut(m)?;
-                out.push(to_tuple(m));
-            }
-            Ok(out)
-        })
-    }
-
-    /// `trainMoves`: every move allowed now, in the engine's order.
-    fn moves(&self) -> Vec<MoveTuple> {
-        self.inner.train_moves().into_iter().map(to_tuple).collect()
-    }
-
-    /// `legalPlays`: `(tile, train)` pairs in the engine's order.
-    fn plays(&self) -> Vec<(u8, u8)> {
-        self.inner.legal_plays()
-    }
-
-    /// `trainMoves` as saved-game tokens joined by commas.
-    fn tokens(&self) -> String {
-        self.inner
-            .train_moves()
-            .iter()
-            .map(TrainMove::token)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    /// `mayLay(tile, train)`.
-    fn may_lay(&self, tile: i64, train: i64) -> bool {
-        match (u8::try_from(tile), usize::try_from(train)) {
-            (Ok(t), Ok(r)) => self.inner.may_lay(t, r),
-            _ => false,
-        }
-    }
-
-    /// Whether `playTrain` would accept the move.
-    fn allowed(&self, kind: i64, tile: i64, train: i64) -> bool {
-        from_parts(kind, tile, train).is_some_and(|m| self.inner.allowed(m))
-    }
-
-    /// `computerMove`, or None once the game is finished.
-    fn computer_move(&self) -> Option<MoveTuple> {
-        self.inner.computer_choice().map(to_tuple)
-    }
-
-    /// `openEnd(train)` (the engine value for an empty or unknown train).
-    fn open_end(&self, train: usize) -> u8 {
-        self.inner.open_end(train)
-    }
-
-    /// The set.
+    /// The set, by its highest double: 9, 12 or 15.
     #[getter]
     fn set(&self) -> u8 {
         self.inner.config().set
     }
-    /// Number of seats.
+    /// The options (a copy), in the order they were given.
     #[getter]
-    fn players(&self) -> u8 {
-        self.inner.config().players
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in &self.table.options {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
     }
+    /// The seed every shuffle is drawn from (as the engine's double holds it).
+    #[getter]
+    fn seed(&self, py: Python<'_>) -> Py<PyInt> {
+        self.table.seed.clone_ref(py)
+    }
+    /// The cleaned names, in seat order.
+    #[getter]
+    fn players(&self, py: Python<'_>) -> Py<PyTuple> {
+        self.table.players.clone_ref(py)
+    }
+    /// Which seats a computer plays.
+    #[getter]
+    fn computers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.table.computers)
+    }
+    /// The record of moves, newest first (a ``TrainHistory``), or None before any move.
+    #[getter]
+    fn history(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        if self.trail.is_none() {
+            return Ok(None);
+        }
+        let h = self
+            .history
+            .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                let cls = types(py)?.history.bind(py);
+                let mut link = py.None().into_bound(py);
+                for m in self.made() {
+                    link = cls.call1((to_tuple(m), link))?;
+                }
+                Ok(link.unbind())
+            })?;
+        Ok(Some(h.clone_ref(py)))
+    }
+
+    // The position ----------------------------------------------------------------------
+
     /// Rounds in the game.
     #[getter]
     fn rounds(&self) -> u8 {
         self.inner.rounds()
     }
-    /// The round, 0-based.
+    /// The round being played (0-based).
     #[getter]
     fn round(&self) -> u8 {
         self.inner.round()
     }
-    /// The engine double's value.
+    /// The round's engine double, by its number.
     #[getter]
     fn engine(&self) -> u8 {
         self.inner.engine()
     }
-    /// The hands in hand order.
+    /// Each seat's hand, in hand order (dealt, then drawn tiles).
     #[getter]
-    fn hands(&self) -> Vec<Vec<u16>> {
-        self.inner.hands().map(ints).collect()
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let hands = self
+            .inner
+            .hands()
+            .map(|h| PyTuple::new(py, h))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, hands)
     }
-    /// The trains as `(laid, open)`.
+    /// The trains (``Train``): seats' own, then the Mexican Train.
     #[getter]
-    fn trains(&self) -> Vec<(Vec<u16>, bool)> {
-        self.inner
+    fn trains<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let cls = types(py)?.train.bind(py);
+        let trains = self
+            .inner
             .laid()
-            .map(ints)
             .zip(self.inner.open().iter().copied())
-            .collect()
+            .map(|(laid, open)| cls.call1((PyTuple::new(py, laid)?, open)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, trains)
     }
-    /// The boneyard, next draw first.
+    /// The tiles left to draw, next draw first.
     #[getter]
-    fn boneyard(&self) -> Vec<u16> {
-        ints(&self.inner.boneyard())
+    fn boneyard<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.boneyard())
     }
-    /// The seat to play.
+    /// The seat to move (kept as it was once a round or the game ends).
     #[getter]
     fn to_play(&self) -> u8 {
         self.inner.to_play()
     }
-    /// Trains with an uncovered double, last to cover.
+    /// Trains whose double is uncovered; the last is the one to cover.
     #[getter]
-    fn uncovered(&self) -> Vec<u16> {
-        ints(self.inner.uncovered())
+    fn uncovered<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.uncovered())
     }
-    /// Whether the mover may chain another double.
+    /// Whether the mover may lay another double before covering.
     #[getter]
     fn chaining(&self) -> bool {
         self.inner.chaining()
     }
-    /// Whether the mover drew since the last lay.
+    /// Whether the mover has drawn since the last lay.
     #[getter]
     fn drew(&self) -> bool {
         self.inner.drew()
     }
-    /// Consecutive passes.
+    /// Consecutive passes since the last lay.
     #[getter]
     fn passes(&self) -> u32 {
         self.inner.passes()
@@ -427,208 +489,68 @@ impl PyTrainState {
     fn turn(&self) -> u32 {
         self.inner.turn()
     }
-    /// `playing`, `roundOver` or `finished`.
+    /// ``"playing"``, ``"roundOver"`` or ``"finished"``.
     #[getter]
     fn phase(&self) -> &'static str {
         self.inner.phase().name()
     }
-    /// Round results as `(engine, pips, ending, out)`.
+    /// One result (``RoundResult``) per round played.
     #[getter]
-    fn results(&self) -> Vec<(u16, Vec<u32>, &'static str, Option<u16>)> {
-        self.inner
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let cls = types(py)?.result.bind(py);
+        let results = self
+            .inner
             .results()
             .iter()
             .map(|r| {
-                (
-                    u16::from(r.engine),
-                    r.pips.clone(),
-                    if r.blocked { "blocked" } else { "domino" },
-                    r.out.map(u16::from),
-                )
+                let ending = if r.blocked { "blocked" } else { "domino" };
+                cls.call1((r.engine, PyTuple::new(py, &r.pips)?, ending, r.out))
             })
-            .collect()
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, results)
     }
-    /// The last move as `(seat, kind, tile, train)`.
+    /// The seats with the lowest total once the game is over; empty before.
     #[getter]
-    fn last(&self) -> Option<(u8, u8, u8, u8)> {
-        self.inner.last().map(|(s, m)| {
-            let (k, t, r) = to_tuple(m);
-            (s, k, t, r)
-        })
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.winners())
     }
-    /// Per-seat totals.
+    /// ``{"seat": s, "move": move}`` of the last move, or None at the start.
     #[getter]
-    fn totals(&self) -> Vec<u32> {
-        self.inner.totals()
+    fn last<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some((seat, mv)) = self.inner.last() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "seat"), seat)?;
+        d.set_item(intern!(py, "move"), move_object(py, mv)?)?;
+        Ok(Some(d))
     }
-    /// The winners (empty until finished).
-    #[getter]
-    fn winners(&self) -> Vec<u16> {
-        ints(&self.inner.winners())
-    }
+
+    // The uniform state protocol ----------------------------------------------------------
+
     /// True when the game is finished.
     #[getter]
     fn is_terminal(&self) -> bool {
         self.inner.is_terminal()
     }
-    /// The Zobrist hash (incremental).
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-    /// The Zobrist hash computed from scratch.
-    fn full_hash(&self) -> u64 {
-        self.inner.full_hash()
-    }
-    /// Per-seat returns: minus each seat's total.
-    fn returns(&self) -> Vec<f32> {
-        let mut r = vec![0.0; self.inner.num_seats()];
-        self.inner.returns_into(&mut r);
-        r
-    }
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
-    }
-}
-
-/// `parlour.mexican_train.TrainGame`: the position (with the table and the moves made, as a
-/// `TrainState` does). The hot path of Python loops (`is_terminal`, `to_move`, `zobrist`,
-/// `legal_moves`, `apply_index`) is here, without a `TrainState` object per move; the rest is
-/// written in Python (`parlour/mexican_train/game.py`) and installed on this class at import
-/// (`parlour._native.fold_into_base`), so that a move makes an instance of this class itself.
-#[pyclass(subclass, frozen, module = "parlour.mexican_train", name = "TrainGame")]
-pub struct PyTrainGame {
-    /// Boxed: the value moves several times on its way into a new Python object.
-    state: Box<PyTrainState>,
-    /// The position as a `TrainState` object (`_state`), made on first use.
-    shared: OnceLock<Py<PyTrainState>>,
-    /// The legal moves, kept by `legal_moves` for the `apply_index` that usually follows.
-    legal: LazyMoves<LEGAL_CAP>,
-    /// The record of moves as a `TrainHistory` chain (`_history`), once built in Python.
-    history: PyOnceLock<Py<PyAny>>,
-}
-
-thread_local! {
-    /// The value of the next instance made by `TrainGame.__new__` without arguments (see
-    /// [`Spawner`]).
-    static PENDING: Cell<Option<PyTrainGame>> = const { Cell::new(None) };
-}
-
-/// Makes the instances of Python subclasses of `TrainGame` from Rust.
-static SPAWN: Spawner<PyTrainGame> = Spawner::new(&PENDING);
-
-impl PyTrainGame {
-    /// The legal moves, listed once.
-    fn moves(&self) -> Moves<'_, TrainMove> {
-        kept_moves(&self.legal, &self.state.inner, &MOVES)
-    }
-
-    /// A new instance of class `cls` (`TrainGame` or a Python subclass) holding `value`.
-    fn make<'py>(cls: &Bound<'py, PyType>, value: Self) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(cls, value)
-    }
-
-    /// A new instance of `slf`'s own class at `state`.
-    fn spawn<'py>(slf: &Bound<'py, Self>, state: Box<PyTrainState>) -> PyResult<Bound<'py, PyAny>> {
-        let value = PyTrainGame {
-            state,
-            shared: OnceLock::new(),
-            legal: LazyMoves::new(),
-            history: PyOnceLock::new(),
-        };
-        Self::make(&slf.get_type(), value)
-    }
-}
-
-#[pymethods]
-impl PyTrainGame {
-    /// Not for direct use (raises `TypeError`): see `start_train` and `decode_train`. Called
-    /// without arguments from Rust (see [`Spawner`]), it makes an instance of a Python
-    /// subclass.
-    #[new]
-    #[pyo3(signature = (*args, **kwargs))]
-    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let bare = args.is_empty() && kwargs.map_or(0, |k| k.len()) == 0;
-        bare.then(|| SPAWN.take()).flatten().ok_or_else(|| {
-            pyo3::exceptions::PyTypeError::new_err(
-                "use start_train(...) or decode_train(...) to make a TrainGame",
-            )
-        })
-    }
-
-    /// `cls._make(state)`: a game of class `cls` at `state`.
-    #[classmethod]
-    fn _make<'py>(
-        cls: &Bound<'py, PyType>,
-        state: Bound<'py, PyTrainState>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let this = state.get();
-        let value = PyTrainGame {
-            state: Box::new(PyTrainState {
-                inner: this.inner.clone(),
-                history: this.history.clone(),
-                table: this.table.as_ref().map(|t| t.clone_ref(state.py())),
-            }),
-            shared: OnceLock::from(state.unbind()),
-            legal: LazyMoves::new(),
-            history: PyOnceLock::new(),
-        };
-        Self::make(cls, value)
-    }
-
-    /// The record of moves once built (see `TrainGame.history`), else None.
-    #[getter(_history)]
-    fn get_history(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.history.get(py).map(|h| h.clone_ref(py))
-    }
-
-    /// Keep `history` as the game's record (the first one kept wins); returns the kept one.
-    fn _keep_history(&self, py: Python<'_>, history: Py<PyAny>) -> Py<PyAny> {
-        self.history.get_or_init(py, || history).clone_ref(py)
-    }
-
-    /// The position as a `TrainState` (the same object on every access).
-    #[getter(_state)]
-    fn get_state(&self, py: Python<'_>) -> PyResult<Py<PyTrainState>> {
-        if let Some(obj) = self.shared.get() {
-            return Ok(obj.clone_ref(py));
-        }
-        let s = &self.state;
-        let obj = Py::new(
-            py,
-            PyTrainState {
-                inner: s.inner.clone(),
-                history: s.history.clone(),
-                table: s.table.as_ref().map(|t| t.clone_ref(py)),
-            },
-        )?;
-        // another thread may have set it first: then its object is the one
-        Ok(self.shared.get_or_init(|| obj).clone_ref(py))
-    }
-
-    /// The object the position carries (see `TrainState.table`).
-    #[getter(_table)]
-    fn get_table(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.state.table(py)
-    }
-
-    /// True when the game is finished.
-    #[getter]
-    fn is_terminal(&self) -> bool {
-        self.state.inner.is_terminal()
-    }
 
     /// The seat to move, or None once the game is finished.
     #[getter]
     fn to_move(&self) -> Option<u8> {
-        let g = &self.state.inner;
-        (!g.is_terminal()).then(|| g.to_play())
+        self.inner.to_move()
     }
 
     /// The 64-bit Zobrist hash of the position.
     #[getter]
     fn zobrist(&self) -> u64 {
-        self.state.inner.zobrist()
+        self.inner.zobrist()
+    }
+
+    /// Per seat: minus the seat's total pips so far (higher is better).
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut r = vec![0f32; self.inner.num_seats()];
+        self.inner.returns_into(&mut r);
+        PyTuple::new(py, r.into_iter().map(f64::from))
     }
 
     /// A boolean mask over the fixed action space of :data:`TRAIN_ACTIONS` actions.
@@ -641,79 +563,57 @@ impl PyTrainGame {
         mask_array(py, TRAIN_ACTIONS, moves.iter().map(TrainMove::action))
     }
 
-    /// ``train_moves(self)``: the legal moves in the engine's order.
+    /// ``train_moves(self)``: the legal moves in the engine's order (``FrozenMove`` dicts).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        list_of(py, self.moves().bits().map(usize::from))
-    }
-
-    /// Set the move table of `legal_moves` (once, at import of `parlour.mexican_train.game`;
-    /// later calls change nothing).
-    #[staticmethod]
-    fn _set_moves(py: Python<'_>, table: Bound<'_, PyTuple>) {
-        let _ = MOVES_TABLE.set(py, table.unbind());
+        let table = types(py)?.moves.bind(py);
+        let moves = self.moves();
+        // Every legal move has its object in the table (an id without one would show as None).
+        PyList::new(
+            py,
+            moves
+                .bits()
+                .map(|i| table.get_borrowed_item(usize::from(i)).ok()),
+        )
     }
 
     /// The game after the ``index``-th legal move.
     ///
-    /// Args:
-    ///     index: Position in :meth:`legal_moves`.
-    ///
-    /// Returns:
-    ///     The new game.
-    ///
     /// Raises:
-    ///     IllegalMoveError: ``index`` is out of range (``ILLEGAL_MOVE``).
-    fn apply_index<'py>(
-        slf: &Bound<'py, Self>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let this = slf.get();
-        let moves = this.moves();
-        let next = this
-            .state
-            .apply_legal(index, moves.len(), |i| moves.get(i))?;
-        Self::spawn(slf, next)
+    ///     IllegalMoveError: ``index`` is not an int in range (``ILLEGAL_MOVE``).
+    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTrainGame>> {
+        let moves = self.moves();
+        let Some(mv) = exact_index(index, moves.len()).and_then(|i| moves.get(i)) else {
+            return Err(IllegalMoveError::new_err((
+                Code::IllegalMove.as_str(),
+                format!("no legal move number {}", index.repr()?),
+            )));
+        };
+        Bound::new(index.py(), self.after_listed(mv)?)
     }
 
-    /// The game after ``move``.
-    ///
-    /// Args:
-    ///     move: A move dict; one of the objects :meth:`legal_moves` returns is made without
-    ///         parsing or checking it again.
-    ///
-    /// Returns:
-    ///     The new game; ``self`` is unchanged.
+    /// The game after ``move``, a move dict; one of the objects :meth:`legal_moves` returns is
+    /// made without parsing or checking it again.
     ///
     /// Raises:
-    ///     IllegalMoveError: The rules refuse the move here (``ILLEGAL_MOVE``).
+    ///     IllegalMoveError: The rules refuse the move here, or it is no move
+    ///         (``ILLEGAL_MOVE``).
     #[pyo3(signature = (r#move))]
-    fn apply<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        match Self::_apply_listed(slf, r#move)? {
-            Some(next) => Ok(next),
-            None => slf.call_method1(intern!(slf.py(), "_apply_parsed"), (r#move,)),
-        }
-    }
-
-    /// The game after `move` when it is one of the move objects `legal_moves()` returns here
-    /// (found by identity: the table's objects are immutable), else None. A listed move is
-    /// legal, so it is made without parsing it or checking it again (`apply`'s fast path).
-    fn _apply_listed<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = slf.py();
-        let Some(table) = MOVES_TABLE.get(py) else {
-            return Ok(None);
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTrainGame>> {
+        let py = r#move.py();
+        let table = types(py)?.moves.bind(py);
+        let next = match listed_object(&self.moves(), table, r#move) {
+            Some(mv) => self.after_listed(mv)?,
+            None => match Self::parse_move(r#move)? {
+                Some(mv) => self.after(mv)?,
+                None => {
+                    return Err(IllegalMoveError::new_err((
+                        Code::IllegalMove.as_str(),
+                        format!("{} is not a move of this table", r#move.repr()?),
+                    )))
+                }
+            },
         };
-        let this = slf.get();
-        let Some(mv) = listed_object(&this.moves(), table.bind(py), r#move) else {
-            return Ok(None);
-        };
-        let next = this.state.after_listed(py, mv)?;
-        Self::spawn(slf, next).map(Some)
+        Bound::new(py, next)
     }
 
     /// What ``seat`` may see, as a JSON-ready dict (see ``parlour.mexican_train.View``).
@@ -721,7 +621,7 @@ impl PyTrainGame {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
     fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::view(seat.py(), &self.state.inner, seat)
+        crate::view::view(seat.py(), &self.inner, seat)
     }
 
     /// The view of ``seat`` as a float32 array of shape ``(1766,)`` for every set and seat
@@ -730,7 +630,7 @@ impl PyTrainGame {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
     fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::observation(seat.py(), &self.state.inner, seat)
+        crate::view::observation(seat.py(), &self.inner, seat)
     }
 
     /// A game consistent with everything ``seat`` has seen, drawn from ``seed``: the other
@@ -741,35 +641,162 @@ impl PyTrainGame {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
     fn resample<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let this = &slf.get().state;
-        let inner = crate::view::resample(slf.py(), &this.inner, seat, seed)?;
-        let (history, table) = (this.history.clone(), this.table(slf.py()));
-        Self::spawn(
-            slf,
-            Box::new(PyTrainState {
-                inner,
-                history,
-                table,
-            }),
+    ) -> PyResult<Bound<'py, PyTrainGame>> {
+        let py = seat.py();
+        let inner = crate::view::resample(py, &self.inner, seat, seed)?;
+        Bound::new(py, self.of(inner, self.trail.clone()))
+    }
+
+    // For the engine's functions (parlour.mexican_train.api) --------------------------------
+
+    /// ``legalPlays``: ``(tile, train)`` pairs in the engine's order.
+    fn _plays(&self) -> Vec<(u8, u8)> {
+        self.inner.legal_plays()
+    }
+
+    /// ``mayLay(tile, train)``.
+    fn _may_lay(&self, tile: u8, train: usize) -> bool {
+        self.inner.may_lay(tile, train)
+    }
+
+    /// ``computerMove`` as a ``FrozenMove``, or None once the game is finished.
+    fn _computer_move<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner
+            .computer_choice()
+            .map(|m| move_object(py, m))
+            .transpose()
+    }
+
+    /// ``openEnd(train)``.
+    fn _open_end(&self, train: usize) -> u8 {
+        self.inner.open_end(train)
+    }
+
+    /// Each seat's total over the rounds played.
+    fn _totals(&self) -> Vec<u32> {
+        self.inner.totals()
+    }
+
+    /// Every move made, oldest first, as ``FrozenMove`` dicts.
+    fn _moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let made = self.made();
+        move_list(py, made.into_iter())
+    }
+
+    /// How many moves were made.
+    fn _move_count(&self) -> u32 {
+        self.trail.as_ref().map_or(0, Trail::count)
+    }
+
+    /// The Zobrist hash computed from scratch (the tests compare it with ``zobrist``).
+    fn _full_hash(&self) -> u64 {
+        self.inner.full_hash()
+    }
+
+    /// Whether ``playTrain`` would accept ``(kind, tile, train)`` (kind 0 play, 1 draw, 2 pass,
+    /// 3 next).
+    fn _allowed(&self, kind: i64, tile: i64, train: i64) -> bool {
+        of_tuple(kind, tile, train).is_some_and(|m| self.inner.allowed(m))
+    }
+
+    /// The legal moves as saved-game tokens joined by commas.
+    fn _tokens(&self) -> String {
+        self.inner
+            .train_moves()
+            .iter()
+            .map(TrainMove::token)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Plays the computer's move in every seat until the game ends; the moves made.
+    fn _autoplay(&self, py: Python<'_>) -> PyResult<Vec<MoveTuple>> {
+        let mut g = self.inner.clone();
+        detached(py, move || {
+            let mut out = Vec::new();
+            while let Some(m) = g.computer_choice() {
+                g.apply_mut(m)?;
+                out.push(to_tuple(m));
+            }
+            Ok(out)
+        })
+    }
+
+    // Python protocols --------------------------------------------------------------------
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.cast::<PyTrainGame>() else {
+            return Ok(false);
+        };
+        let o = o.get();
+        let py = other.py();
+        if self.inner != o.inner || self.table.computers != o.table.computers {
+            return Ok(false);
+        }
+        let (a, b) = (&self.table, &o.table);
+        let same_options =
+            a.options.len() == b.options.len() && a.options.iter().all(|kv| b.options.contains(kv));
+        if !same_options
+            || !PyAnyMethods::eq(a.seed.bind(py).as_any(), b.seed.bind(py))?
+            || !PyAnyMethods::eq(a.players.bind(py).as_any(), b.players.bind(py))?
+        {
+            return Ok(false);
+        }
+        Ok(self.made() == o.made())
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<TrainGame set={} players={} round={} phase='{}' to_play={} moves={}>",
+            self.inner.config().set,
+            self.inner.config().players,
+            self.inner.round(),
+            self.inner.phase().name(),
+            self.inner.to_play(),
+            self._move_count()
         )
     }
 
-    /// The game after a move (as `TrainState.play`), or None when the rules refuse it.
-    fn _play<'py>(
-        slf: &Bound<'py, Self>,
-        kind: i64,
-        tile: i64,
-        train: i64,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        from_parts(kind, tile, train)
-            .and_then(|mv| slf.get().state.played(slf.py(), mv))
-            .map(|next| Self::spawn(slf, next))
-            .transpose()
+    /// `(TrainGame.from_parts, (parts,))`: the text would not keep the order of the options.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from = slf.get_type().getattr(intern!(py, "from_parts"))?;
+        let args = PyTuple::new(py, [slf.get().parts(py)?])?;
+        PyTuple::new(py, [from, args.into_any()])
     }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// Tile codes as Python ints (a `Vec<u8>` would become `bytes`).
+fn ints(v: &[u8]) -> Vec<u16> {
+    v.iter().map(|&x| u16::from(x)).collect()
+}
+
+fn tiles_arg(hand: &[i64]) -> PyResult<Vec<u8>> {
+    hand.iter()
+        .map(|&t| {
+            u8::try_from(t).map_err(|_| {
+                config_err(
+                    Code::InvalidTile,
+                    format!("{t} is not a tile code (0..255)"),
+                )
+            })
+        })
+        .collect()
 }
 
 /// `longestRun(hand, end)`; with `exact`, a truly longest (then heaviest) run, unbounded.
@@ -782,9 +809,9 @@ fn longest_run(py: Python<'_>, hand: Vec<i64>, end: i64, exact: bool) -> PyResul
     };
     detached(py, move || {
         Ok(ints(&if exact {
-            ai::longest_run_exact(&tiles, end)
+            bot::longest_run_exact(&tiles, end)
         } else {
-            ai::longest_run(&tiles, end)
+            bot::longest_run(&tiles, end)
         }))
     })
 }
@@ -797,7 +824,7 @@ fn longest_run_steps(py: Python<'_>, hand: Vec<i64>, end: i64) -> PyResult<(Vec<
         return Ok((Vec::new(), 1));
     };
     detached(py, move || {
-        let (run, steps) = ai::longest_run_steps(&tiles, end);
+        let (run, steps) = bot::longest_run_steps(&tiles, end);
         Ok((ints(&run), steps))
     })
 }
@@ -816,7 +843,7 @@ fn deal(set: i64, players: i64, seed32: u32, round: i64) -> PyResult<(Vec<Vec<u1
         .filter(|&r| r <= cfg.set)
         .ok_or_else(|| {
             config_err(
-                "INVALID_ROUND",
+                Code::InvalidRound,
                 format!("round must be from 0 to {}, not {round}", cfg.set),
             )
         })?;
@@ -836,7 +863,6 @@ fn mulberry32(state: u32) -> (u32, u32) {
 /// Register `parlour._core.mexican_train`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "mexican_train")?;
-    m.add_class::<PyTrainState>()?;
     m.add_class::<PyTrainGame>()?;
     m.add_function(wrap_pyfunction!(longest_run, &m)?)?;
     m.add_function(wrap_pyfunction!(longest_run_steps, &m)?)?;

@@ -11,9 +11,17 @@
 //! * [`MexicanTrain::apply`] validates exactly as the engine's `playTrain` (`allowedNow`).
 //! * The Zobrist hash of the tile positions is kept incrementally; the small scalar fields are
 //!   mixed in when [`GameState::zobrist`] is asked.
+//! * Files: this one (the position, moves, options, the trait), `rules.rs` (legal moves and
+//!   transitions), `bot.rs` (the computer player and the longest run), `view.rs` (what a seat
+//!   sees, resampling), `tiles.rs` (tiles, sets, the engine's mulberry32 and shuffle),
+//!   `piles.rs` (the hands, trains and boneyard in one buffer), `tests.rs`.
+//! * A saved game (its table and moves, [`MexicanTrain::from_moves`]) is read and written in
+//!   Python (`parlour.mexican_train.notation`); the names and the seed as a double never reach
+//!   the core.
 
-pub mod ai;
+pub mod bot;
 mod piles;
+mod rules;
 pub mod tiles;
 mod view;
 
@@ -23,10 +31,41 @@ use crate::zobrist;
 use piles::Piles;
 use std::sync::Arc;
 use tiles::{
-    every_tile, fits, hand_size_for, is_double, laid_against, pips_of, round_seed, rounds_for,
-    shuffle_in_place, tile_of, Mulberry32, Tile,
+    every_tile, hand_size_for, round_seed, rounds_for, shuffle_in_place, tile_of, Mulberry32, Tile,
 };
 use view::Seen;
+
+crate::codes! {
+    /// The error codes of Mexican Train (beside [`crate::Common`]'s).
+    pub enum Code {
+        /// A move the rules refuse here, or `apply_index` outside the legal moves.
+        IllegalMove = "ILLEGAL_MOVE",
+        /// `computer_move` on a finished game.
+        GameOver = "GAME_OVER",
+        /// Text that is not a saved game these rules replay.
+        InvalidGameText = "INVALID_GAME_TEXT",
+        /// A pickled game that does not replay.
+        InvalidGame = "INVALID_GAME",
+        /// A value that is not a move (of the action space, or of a history link).
+        InvalidMove = "INVALID_MOVE",
+        /// An action index outside the action space.
+        InvalidAction = "INVALID_ACTION",
+        /// A hand that is not a sequence of tile codes.
+        InvalidHand = "INVALID_HAND",
+        /// A tile code outside 0..=255.
+        InvalidTile = "INVALID_TILE",
+        /// An end that is not an integer.
+        InvalidEnd = "INVALID_END",
+        /// A train that is not one of the table's.
+        InvalidTrain = "INVALID_TRAIN",
+        /// A set other than 9, 12 or 15 (or a highest double outside 0..=15).
+        InvalidSet = "INVALID_SET",
+        /// A player count outside 2..=8.
+        InvalidPlayers = "INVALID_PLAYERS",
+        /// A round past the set.
+        InvalidRound = "INVALID_ROUND",
+    }
+}
 
 /// Size of Mexican Train's fixed action space ([`TrainMove::action`]): 136 tiles of the
 /// double-fifteen set times 9 trains, then draw, pass and next.
@@ -211,6 +250,38 @@ impl TrainConfig {
         })
     }
 
+    /// The configuration of a saved game's table: the set, the number of seats and the
+    /// options `length`, `doubles` and `mexican` by name (each at most once; a missing one
+    /// takes its default), read by the registry's parser ([`TrainConfig::from_options`]).
+    ///
+    /// # Errors
+    /// `UNKNOWN_OPTION` for another name, `INVALID_OPTION` for a name given twice or a value
+    /// out of range (the set and the seats included).
+    pub fn from_table(
+        set: i64,
+        players: usize,
+        options: &[(String, String)],
+    ) -> Result<TrainConfig> {
+        let mut given = vec![
+            ("set".to_string(), set.to_string()),
+            ("players".to_string(), players.to_string()),
+        ];
+        for (k, v) in options {
+            if given.iter().any(|(g, _)| g == k) {
+                return Err(Error::config(
+                    crate::Common::InvalidOption,
+                    format!("option {k:?} is given twice"),
+                ));
+            }
+            given.push((k.clone(), v.clone()));
+        }
+        let opts = super::check_options("mexican-train", &given)?;
+        Ok(TrainConfig {
+            views: true,
+            ..TrainConfig::from_options(&opts)?
+        })
+    }
+
     /// Check the set and the player count.
     ///
     /// # Errors
@@ -218,13 +289,13 @@ impl TrainConfig {
     pub fn validate(&self) -> Result<()> {
         if ![9, 12, 15].contains(&self.set) {
             return Err(Error::config(
-                "INVALID_SET",
+                Code::InvalidSet,
                 format!("set must be 9, 12 or 15, not {}", self.set),
             ));
         }
         if !(2..=8).contains(&self.players) {
             return Err(Error::config(
-                "INVALID_PLAYERS",
+                Code::InvalidPlayers,
                 format!("players must be from 2 to 8, not {}", self.players),
             ));
         }
@@ -299,51 +370,6 @@ pub struct MexicanTrain {
     /// play to since it took the tile): what `resample` keeps. Not part of equality, hashing
     /// or the notation.
     seen: Seen,
-}
-
-/// A hand with, for each pip value, the positions of the tiles that show it: the tiles that fit
-/// an end are then found without testing every tile against every open end.
-struct Fitting<'a> {
-    hand: &'a [Tile],
-    /// Bit `i` of entry `p`: `hand[i]` shows `p` (None for a hand of more than 64 tiles).
-    by_pip: Option<[u64; 16]>,
-}
-
-impl<'a> Fitting<'a> {
-    fn new(hand: &'a [Tile]) -> Self {
-        let by_pip = (hand.len() <= 64).then(|| {
-            let mut by = [0u64; 16];
-            for (i, &t) in hand.iter().enumerate() {
-                let bit = 1u64 << i;
-                by[usize::from(t >> 4)] |= bit;
-                by[usize::from(t & 15)] |= bit;
-            }
-            by
-        });
-        Fitting { hand, by_pip }
-    }
-
-    /// Call `f` on each tile that fits `end`, in hand order.
-    #[inline]
-    fn each(&self, end: u8, mut f: impl FnMut(Tile)) {
-        match &self.by_pip {
-            Some(by) => {
-                let mut bits = by[usize::from(end & 15)];
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if let Some(&t) = self.hand.get(i) {
-                        f(t);
-                    }
-                }
-            }
-            None => self
-                .hand
-                .iter()
-                .filter(|&&t| fits(t, end))
-                .for_each(|&t| f(t)),
-        }
-    }
 }
 
 // Zobrist slots: hands 0..2048 (seat*256 + tile), trains 2048..4352 (train*256 + laid),
@@ -693,365 +719,6 @@ impl MexicanTrain {
         })
         .map_or(self.engine, |l| l & 15)
     }
-
-    #[inline]
-    fn may_lay_on(&self, seat: usize, train: usize) -> bool {
-        let n = self.n();
-        if train == seat {
-            true
-        } else if train == n {
-            self.cfg.mexican == MexicanStart::Any || !self.piles.is_empty(n + seat)
-        } else {
-            self.open[train]
-        }
-    }
-
-    /// Call `f(tile, train)` for every lay the mover may make now, in the engine's order.
-    #[inline]
-    fn each_play(&self, mut f: impl FnMut(Tile, u8)) {
-        if self.phase != Phase::Playing {
-            return;
-        }
-        let seat = usize::from(self.to_play);
-        let hand = Fitting::new(self.hand(seat));
-        let n = self.n();
-        if let Some(&top) = self.uncovered().last() {
-            hand.each(self.open_end(usize::from(top)), |t| f(t, top));
-            if self.chaining {
-                for train in 0..=n {
-                    let tr = u8::try_from(train).unwrap_or(0);
-                    if self.uncovered().contains(&tr) || !self.may_lay_on(seat, train) {
-                        continue;
-                    }
-                    hand.each(self.open_end(train), |t| {
-                        if is_double(t) {
-                            f(t, tr);
-                        }
-                    });
-                }
-            }
-        } else {
-            for train in 0..=n {
-                if !self.may_lay_on(seat, train) {
-                    continue;
-                }
-                let tr = u8::try_from(train).unwrap_or(0);
-                hand.each(self.open_end(train), |t| f(t, tr));
-            }
-        }
-    }
-
-    /// Every lay the mover may make now, in the engine's order (`legalPlays`).
-    pub fn legal_plays_into(&self, out: &mut Vec<(Tile, u8)>) {
-        out.clear();
-        self.each_play(|tile, train| out.push((tile, train)));
-    }
-
-    /// `legalPlays` as a new vector.
-    #[must_use]
-    pub fn legal_plays(&self) -> Vec<(Tile, u8)> {
-        let mut v = Vec::new();
-        self.legal_plays_into(&mut v);
-        v
-    }
-
-    fn can_lay_any(&self) -> bool {
-        if self.phase != Phase::Playing {
-            return false;
-        }
-        let seat = usize::from(self.to_play);
-        let hand = self.hand(seat);
-        if let Some(&top) = self.uncovered().last() {
-            let end = self.open_end(usize::from(top));
-            if hand.iter().any(|&t| fits(t, end)) {
-                return true;
-            }
-            if !self.chaining {
-                return false;
-            }
-            (0..=self.n()).any(|train| {
-                !self.uncovered().contains(&u8::try_from(train).unwrap_or(0))
-                    && self.may_lay_on(seat, train)
-                    && hand
-                        .iter()
-                        .any(|&t| is_double(t) && fits(t, self.open_end(train)))
-            })
-        } else {
-            (0..=self.n()).any(|train| {
-                self.may_lay_on(seat, train) && {
-                    let end = self.open_end(train);
-                    hand.iter().any(|&t| fits(t, end))
-                }
-            })
-        }
-    }
-
-    /// Whether the mover may lay `tile` on `train` now (`mayLay`).
-    #[must_use]
-    pub fn may_lay(&self, tile: Tile, train: usize) -> bool {
-        if self.phase != Phase::Playing || train > self.n() {
-            return false;
-        }
-        let seat = usize::from(self.to_play);
-        if !self.hand(seat).contains(&tile) {
-            return false;
-        }
-        let end = self.open_end(train);
-        if !fits(tile, end) {
-            return false;
-        }
-        match self.uncovered().last() {
-            Some(&top) if usize::from(top) == train => true,
-            Some(_) => {
-                self.chaining
-                    && is_double(tile)
-                    && !self.uncovered().contains(&u8::try_from(train).unwrap_or(0))
-                    && self.may_lay_on(seat, train)
-            }
-            None => self.may_lay_on(seat, train),
-        }
-    }
-
-    /// Every move the mover may make now, in the engine's order (`trainMoves`).
-    pub fn train_moves_into(&self, out: &mut Vec<TrainMove>) {
-        out.clear();
-        match self.phase {
-            Phase::Finished => {}
-            Phase::RoundOver => out.push(TrainMove::Next),
-            Phase::Playing => {
-                self.each_play(|tile, train| out.push(TrainMove::Play { tile, train }));
-                if out.is_empty() {
-                    out.push(if !self.bone().is_empty() && !self.drew {
-                        TrainMove::Draw
-                    } else {
-                        TrainMove::Pass
-                    });
-                }
-            }
-        }
-    }
-
-    /// `trainMoves` as a new vector.
-    #[must_use]
-    pub fn train_moves(&self) -> Vec<TrainMove> {
-        let mut v = Vec::new();
-        self.train_moves_into(&mut v);
-        v
-    }
-
-    /// Whether `playTrain` would accept `mv` here.
-    #[must_use]
-    pub fn allowed(&self, mv: TrainMove) -> bool {
-        match mv {
-            TrainMove::Next => self.phase == Phase::RoundOver,
-            _ if self.phase != Phase::Playing => false,
-            TrainMove::Play { tile, train } => self.may_lay(tile, usize::from(train)),
-            TrainMove::Draw => !self.drew && !self.bone().is_empty() && !self.can_lay_any(),
-            TrainMove::Pass => !self.can_lay_any() && (self.bone().is_empty() || self.drew),
-        }
-    }
-
-    fn next_seat(&mut self) {
-        self.to_play = Seat::try_from((usize::from(self.to_play) + 1) % self.n()).unwrap_or(0);
-        self.turn += 1;
-        self.drew = false;
-        self.chaining = false;
-    }
-
-    fn end_round(&mut self, out: Option<Seat>) {
-        let result = RoundResult {
-            engine: self.engine,
-            pips: self
-                .hands()
-                .map(|h| h.iter().map(|&t| pips_of(t)).sum())
-                .collect(),
-            blocked: out.is_none(),
-            out,
-        };
-        Arc::make_mut(&mut self.results).push(result);
-        self.clear_uncovered();
-        self.chaining = false;
-        self.phase = if self.results.len() >= usize::from(self.rounds) {
-            Phase::Finished
-        } else {
-            Phase::RoundOver
-        };
-    }
-
-    /// Make `mv` in place without the refusal check: `mv` must be one of
-    /// [`MexicanTrain::train_moves`] (a listed move is [`MexicanTrain::allowed`]; the tests
-    /// hold the two to that). The Python binding's `apply_index` takes this path.
-    pub fn apply_listed(&mut self, mv: TrainMove) {
-        debug_assert!(self.allowed(mv), "{mv:?} is not a legal move here");
-        self.apply_unchecked(mv);
-    }
-
-    /// Make `mv`, which must be [`MexicanTrain::allowed`].
-    fn apply_unchecked(&mut self, mv: TrainMove) {
-        let seat = self.to_play;
-        let s = usize::from(seat);
-        let n = self.n();
-        match mv {
-            TrainMove::Play { tile, train } => {
-                let tr = usize::from(train);
-                if let Some(pos) = self.hand(s).iter().position(|&t| t == tile) {
-                    self.piles.remove(s, pos);
-                }
-                self.tile_hash ^= z_hand(s, tile);
-                let l = laid_against(tile, self.open_end(tr));
-                self.piles.push(n + tr, l);
-                self.tile_hash ^= z_train(tr, l);
-                if tr == s {
-                    self.open[s] = false;
-                }
-                self.passes = 0;
-                self.drew = false;
-                let covered = self.uncovered().last() == Some(&train);
-                if covered {
-                    self.pop_uncovered();
-                }
-                if self.piles.is_empty(s) {
-                    self.end_round(Some(seat));
-                } else if is_double(tile) {
-                    self.push_uncovered(train);
-                    self.chaining = self.cfg.doubles == Doubles::Chain;
-                } else if covered && self.uncovered_len > 0 {
-                    self.chaining = false;
-                } else {
-                    self.next_seat();
-                }
-            }
-            TrainMove::Draw => {
-                if self.cfg.views {
-                    self.shown_none(s);
-                }
-                let bone = 2 * n + 1;
-                if let Some(last) = self.bone().len().checked_sub(1) {
-                    let t = self.piles.remove(bone, last);
-                    self.tile_hash ^= z_bone(t) ^ z_hand(s, t);
-                    self.piles.push(s, t);
-                    self.seen.clear(t);
-                }
-                self.drew = true;
-            }
-            TrainMove::Pass => {
-                if self.cfg.views {
-                    self.shown_none(s);
-                }
-                self.open[s] = true;
-                self.passes += 1;
-                if self.bone().is_empty() && self.passes >= u32::from(self.cfg.players) {
-                    self.end_round(None);
-                } else {
-                    self.next_seat();
-                }
-            }
-            TrainMove::Next => {
-                self.deal(self.round + 1);
-                self.turn += 1;
-            }
-        }
-        self.last = Some((seat, mv));
-    }
-
-    /// The engine's computer player (`computerMove`); `None` once the game is finished.
-    #[must_use]
-    pub fn computer_choice(&self) -> Option<TrainMove> {
-        match self.phase {
-            Phase::Finished => return None,
-            Phase::RoundOver => return Some(TrainMove::Next),
-            Phase::Playing => {}
-        }
-        let mut plays = Vec::new();
-        self.legal_plays_into(&mut plays);
-        if plays.is_empty() {
-            return Some(if !self.bone().is_empty() && !self.drew {
-                TrainMove::Draw
-            } else {
-                TrainMove::Pass
-            });
-        }
-        let pick = |(tile, train): (Tile, u8)| TrainMove::Play { tile, train };
-        if plays.len() == 1 {
-            return plays.first().copied().map(pick);
-        }
-        let seat = usize::from(self.to_play);
-        let hand = self.hand(seat);
-        if hand.len() == 1 {
-            // Every play scores the same: the tile is the same, the lowest train wins.
-            return plays
-                .iter()
-                .copied()
-                .min_by_key(|&(_, train)| train)
-                .map(pick);
-        }
-        let plan = ai::longest_run(hand, self.open_end(seat));
-        let n = self.n();
-        let mut best: Option<(i32, Tile, u8)> = None;
-        for &(tile, train) in &plays {
-            let score = self.score_of(hand, &plan, seat, n, tile, usize::from(train));
-            let better = match best {
-                None => true,
-                Some((bs, bt, btr)) => {
-                    score > bs || (score == bs && (tile > bt || (tile == bt && train < btr)))
-                }
-            };
-            if better {
-                best = Some((score, tile, train));
-            }
-        }
-        best.map(|(_, tile, train)| TrainMove::Play { tile, train })
-    }
-
-    fn score_of(
-        &self,
-        hand: &[Tile],
-        plan: &[Tile],
-        seat: usize,
-        n: usize,
-        tile: Tile,
-        train: usize,
-    ) -> i32 {
-        let planned = plan.iter().position(|&t| t == tile);
-        let mut score = i32::try_from(pips_of(tile)).unwrap_or(0);
-        if train == seat {
-            score += match planned {
-                Some(0) => 40,
-                Some(_) => -25,
-                None => 5,
-            };
-            if self.open[seat] {
-                score += 30;
-            }
-        } else {
-            score += if planned.is_some() { -30 } else { 12 };
-            if train == n {
-                score += 2;
-            }
-        }
-        if is_double(tile) {
-            let v = tile & 15;
-            score += if hand.iter().any(|&o| o != tile && fits(o, v)) {
-                25
-            } else {
-                -20
-            };
-        }
-        score
-    }
-
-    /// Replay `moves` in order from this position.
-    ///
-    /// # Errors
-    /// `ILLEGAL_MOVE` (with the index of the refused move) when a move is not allowed.
-    pub fn replay(&self, moves: &[TrainMove]) -> Result<MexicanTrain> {
-        let mut g = self.clone();
-        for (i, &mv) in moves.iter().enumerate() {
-            g.apply_mut(mv)
-                .map_err(|e| Error::illegal(e.code, format!("move {i}: {}", e.message)))?;
-        }
-        Ok(g)
-    }
 }
 
 impl GameState for MexicanTrain {
@@ -1104,7 +771,7 @@ impl GameState for MexicanTrain {
                 _ => "the rules do not allow this move now",
             };
             return Err(Error::illegal(
-                "ILLEGAL_MOVE",
+                Code::IllegalMove,
                 format!("{} refused: {why}", mv.token()),
             ));
         }

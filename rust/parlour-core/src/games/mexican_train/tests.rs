@@ -1,5 +1,6 @@
-use super::ai::{longest_run, longest_run_exact, longest_run_steps};
-use super::tiles::tile_of;
+use super::bot::{longest_run, longest_run_exact, longest_run_steps};
+use super::rules::Fitting;
+use super::tiles::{fits, laid_against, tile_of};
 use super::*;
 use crate::rng::Rng;
 use std::path::PathBuf;

@@ -1,7 +1,10 @@
-//! The longest run of a hand: the engine's bounded depth-first search (exact to the step,
-//! including its soft bound) and an exact search with no bound.
+//! The engine's computer player (`computerMove`, `shared/specs/mexican_train/AI.md`): each
+//! legal lay scored against the longest run of the hand, and the longest run itself: the
+//! engine's bounded depth-first search (exact to the step, including its soft bound) and an
+//! exact search with no bound.
 
-use super::tiles::{fits, other_end, pips_of, Tile};
+use super::tiles::{fits, is_double, other_end, pips_of, Tile};
+use super::{MexicanTrain, Phase, TrainMove};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -412,6 +415,94 @@ pub fn longest_run_exact(hand: &[Tile], end: u8) -> Vec<Tile> {
         remaining = rest;
     }
     out
+}
+
+impl MexicanTrain {
+    /// The engine's computer player (`computerMove`); `None` once the game is finished.
+    #[must_use]
+    pub fn computer_choice(&self) -> Option<TrainMove> {
+        match self.phase {
+            Phase::Finished => return None,
+            Phase::RoundOver => return Some(TrainMove::Next),
+            Phase::Playing => {}
+        }
+        let mut plays = Vec::new();
+        self.legal_plays_into(&mut plays);
+        if plays.is_empty() {
+            return Some(if !self.bone().is_empty() && !self.drew {
+                TrainMove::Draw
+            } else {
+                TrainMove::Pass
+            });
+        }
+        let pick = |(tile, train): (Tile, u8)| TrainMove::Play { tile, train };
+        if plays.len() == 1 {
+            return plays.first().copied().map(pick);
+        }
+        let seat = usize::from(self.to_play);
+        let hand = self.hand(seat);
+        if hand.len() == 1 {
+            // Every play scores the same: the tile is the same, the lowest train wins.
+            return plays
+                .iter()
+                .copied()
+                .min_by_key(|&(_, train)| train)
+                .map(pick);
+        }
+        let plan = longest_run(hand, self.open_end(seat));
+        let n = self.n();
+        let mut best: Option<(i32, Tile, u8)> = None;
+        for &(tile, train) in &plays {
+            let score = self.score_of(hand, &plan, seat, n, tile, usize::from(train));
+            let better = match best {
+                None => true,
+                Some((bs, bt, btr)) => {
+                    score > bs || (score == bs && (tile > bt || (tile == bt && train < btr)))
+                }
+            };
+            if better {
+                best = Some((score, tile, train));
+            }
+        }
+        best.map(|(_, tile, train)| TrainMove::Play { tile, train })
+    }
+
+    fn score_of(
+        &self,
+        hand: &[Tile],
+        plan: &[Tile],
+        seat: usize,
+        n: usize,
+        tile: Tile,
+        train: usize,
+    ) -> i32 {
+        let planned = plan.iter().position(|&t| t == tile);
+        let mut score = i32::try_from(pips_of(tile)).unwrap_or(0);
+        if train == seat {
+            score += match planned {
+                Some(0) => 40,
+                Some(_) => -25,
+                None => 5,
+            };
+            if self.open[seat] {
+                score += 30;
+            }
+        } else {
+            score += if planned.is_some() { -30 } else { 12 };
+            if train == n {
+                score += 2;
+            }
+        }
+        if is_double(tile) {
+            let v = tile & 15;
+            score += if hand.iter().any(|&o| o != tile && fits(o, v)) {
+                25
+            } else {
+                -20
+            };
+        }
+        score
+    }
 }
 
 #[cfg(test)]
