@@ -423,7 +423,7 @@ impl PyCore {
     #[pyo3(signature = (four, seed, rules = "rulebook"))]
     fn dealt(four: bool, seed: u64, rules: &str) -> PyResult<Self> {
         let r = rules_arg(rules)?;
-        guarded(|| Ok(DalMara::new_game(&DalMaraConfig { four, rules: r }, seed))).map(wrap)
+        guarded(|| DalMara::new(&DalMaraConfig { four, rules: r }, seed)).map(wrap)
     }
 
     /// Build a position from the parts `parts()` returns (raises `NotationError` with code

@@ -22,7 +22,7 @@ use view::Seen;
 pub use view::OBSERVATION_LEN;
 
 use crate::error::{Error, Result};
-use crate::game::{GameState, Seat};
+use crate::game::{FastPlayout, GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use crate::zobrist;
 
@@ -1039,12 +1039,8 @@ impl GameState for DalMara {
     type Move = Move;
     type Config = DalMaraConfig;
 
-    fn new_game(config: &DalMaraConfig, seed: u64) -> Self {
-        match DalMara::dealt(config, seed) {
-            Ok(s) => s,
-            // Unreachable: a shuffled full deck always deals. Fall back to an undealt game.
-            Err(_) => unreachable_state(),
-        }
+    fn new(config: &DalMaraConfig, seed: u64) -> Result<Self> {
+        DalMara::dealt(config, seed)
     }
 
     fn num_seats(&self) -> usize {
@@ -1065,12 +1061,9 @@ impl GameState for DalMara {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: Move) -> Result<()> {
-        self.apply_move(mv)
-    }
-
-    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
-        self.random_plays_four(rng, max)
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        let played = self.apply_mut(mv);
+        debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
     }
 
     fn is_terminal(&self) -> bool {
@@ -1102,32 +1095,19 @@ impl GameState for DalMara {
         self.dmn()
     }
 }
+impl DalMara {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: Move) -> Result<()> {
+        self.apply_move(mv)
+    }
+}
 
-fn unreachable_state() -> DalMara {
-    DalMara {
-        four: true,
-        rules: Rules::Rulebook,
-        dealer: 0,
-        turup: None,
-        turup_trick: None,
-        n_ghoptes: 0,
-        ghoptes: [Ghopte::default(); MAX_GHOPTES],
-        hands: [Pile::default(); 4],
-        stacks: [Stack::default(); 8],
-        move_number: 0,
-        trick_number: 1,
-        play_number: 0,
-        lead: None,
-        is_ghopte: false,
-        trick_len: 0,
-        trick: [(0, 0); 4],
-        trick_skipped: [0; 4],
-        detail: None,
-        next: 0,
-        tens: [0; 4],
-        tricks: [0; 4],
-        hash: 0,
-        seen: Seen::default(),
+impl FastPlayout for DalMara {
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        self.random_plays_four(rng, max)
     }
 }
 
