@@ -18,7 +18,9 @@ fn main() {
     let start = Instant::now();
     for i in 0..games {
         let s = seed_for(1, i);
-        let state = DalMara::new_game(&config, s);
+        let Ok(state) = <DalMara as GameState>::new(&config, s) else {
+            continue;
+        };
         let mut rng = Rng::new(seed_for(s, 1));
         if let Ok(p) = playout(state, Policy::Random, &mut rng) {
             moves += u64::from(p.moves);

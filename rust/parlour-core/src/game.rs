@@ -17,44 +17,31 @@ pub trait GameState: Clone + Send + Sync + Sized {
     type Config: Clone + Debug + Default + Send + Sync;
 
     /// A new game dealt from `seed`.
-    fn new_game(config: &Self::Config, seed: u64) -> Self;
+    ///
+    /// # Errors
+    /// A [`crate::ErrorKind::Config`] error when the game cannot be dealt from `config`.
+    fn new(config: &Self::Config, seed: u64) -> Result<Self>;
     /// Number of seats.
     fn num_seats(&self) -> usize;
     /// The seat to move, `None` when the game is over.
     fn to_move(&self) -> Option<Seat>;
     /// Clears `out` and fills it with the legal moves in the game's defined order.
     fn legal_moves_into(&self, out: &mut Vec<Self::Move>);
-    /// The state after `mv`.
+    /// The state after `mv`, checked against the rules.
     ///
     /// # Errors
     /// An [`crate::ErrorKind::IllegalMove`] error when `mv` is not legal here.
     fn apply(&self, mv: Self::Move) -> Result<Self>;
-    /// Apply in place (the playout fast path). The default clones through [`GameState::apply`].
-    ///
-    /// # Errors
-    /// As [`GameState::apply`]; on error `self` is unchanged.
-    fn apply_mut(&mut self, mv: Self::Move) -> Result<()> {
-        *self = self.apply(mv)?;
-        Ok(())
-    }
-    /// Apply in place `mv`, one of the moves [`GameState::legal_moves_into`] lists for this
-    /// state (the playout loop's path for the moves it lists). The default checks it as
-    /// [`GameState::apply_mut`] does; a game whose check costs may skip it.
-    ///
-    /// # Errors
-    /// As [`GameState::apply_mut`] where the check is made.
-    fn apply_listed_mut(&mut self, mv: Self::Move) -> Result<()> {
-        self.apply_mut(mv)
-    }
-    /// Random moves made in place for the playout loop: at most `max`, each the move at
-    /// `rng.index(n)` of the `n` moves [`GameState::legal_moves_into`] lists, applied as
-    /// [`GameState::apply_mut`] would (so exactly what [`crate::sim::playout`] does with
-    /// [`crate::sim::Policy::Random`]), stopping early when the game ends or the game's fast
-    /// path no longer applies. Returns the number of moves made; the default makes none, and
-    /// the playout loop then makes its moves one at a time.
-    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
-        let _ = (rng, max);
-        0
+    /// Play `mv` in place without checking it: `mv` is one of the moves
+    /// [`GameState::legal_moves_into`] lists for this state (or the game's
+    /// [`GameState::computer_move`]). This is the playout loop's path. A move that is not
+    /// listed leaves the state valid but unspecified (never undefined behaviour). The default
+    /// applies through [`GameState::apply`] and leaves `self` unchanged on a refusal; a game
+    /// whose check or copy costs overrides it.
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        if let Ok(next) = self.apply(mv) {
+            *self = next;
+        }
     }
     /// True when the game is over.
     fn is_terminal(&self) -> bool;
@@ -97,4 +84,22 @@ pub trait GameState: Clone + Send + Sync + Sized {
     fn computer_move(&self) -> Option<Self::Move> {
         None
     }
+}
+
+/// The opt-in fast path of batch playouts: a game whose random playout is much cheaper made
+/// in bulk (four-player Dal Mara) implements it, and [`crate::sim::simulate_fast`] uses it.
+pub trait FastPlayout: GameState {
+    /// Random moves made in place: at most `max`, each the move at `rng.index(n)` of the `n`
+    /// moves [`GameState::legal_moves_into`] lists, played as [`GameState::play_unchecked`]
+    /// plays them (so exactly what [`crate::sim::playout`] does with
+    /// [`crate::sim::Policy::Random`]), stopping early when the game ends or the fast path no
+    /// longer applies. Returns the number of moves made; after 0 the playout loop makes its
+    /// moves one at a time.
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32;
+}
+
+/// `G::new(config, seed)` for a configuration that deals: the tests' shorthand.
+#[cfg(test)]
+pub(crate) fn dealt<G: GameState>(config: &G::Config, seed: u64) -> G {
+    G::new(config, seed).expect("the configuration deals")
 }

@@ -25,7 +25,7 @@
 //! ```
 //! use parlour_core::game::GameState;
 //! use parlour_core::games::whist::{Whist, WhistConfig};
-//! let state = Whist::new_game(&WhistConfig::default(), 7);
+//! let state = Whist::new(&WhistConfig::default(), 7)?;
 //! let mut moves = Vec::new();
 //! state.legal_moves_into(&mut moves);
 //! assert_eq!(moves.len(), 13);

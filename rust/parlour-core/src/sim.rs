@@ -5,7 +5,7 @@
 //! only on `(seed, i)`: identical for any thread count and any split of the index range.
 
 use crate::error::{Common, Error, Result};
-use crate::game::{GameState, Seat};
+use crate::game::{FastPlayout, GameState, Seat};
 use crate::rng::{seed_for, Rng};
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -77,17 +77,34 @@ pub fn playout<G: GameState>(state: G, policy: Policy, rng: &mut Rng) -> Result<
 /// # Errors
 /// As [`playout`].
 pub fn playout_into<G: GameState>(
+    state: G,
+    policy: Policy,
+    rng: &mut Rng,
+    returns: &mut [f32],
+) -> Result<(u32, u64, Option<Seat>)> {
+    playout_with(state, policy, rng, returns, no_fast_path)
+}
+
+/// The playout loop for a game without [`FastPlayout`]: no moves made in bulk.
+fn no_fast_path<G>(_: &mut G, _: &mut Rng, _: u32) -> u32 {
+    0
+}
+
+/// [`playout_into`] with `fast` as the game's bulk random moves (see
+/// [`FastPlayout::random_moves_in_place`]).
+fn playout_with<G: GameState>(
     mut state: G,
     policy: Policy,
     rng: &mut Rng,
     returns: &mut [f32],
+    fast: impl Fn(&mut G, &mut Rng, u32) -> u32,
 ) -> Result<(u32, u64, Option<Seat>)> {
     // Allocated on first use: a game with a fast path may never need it.
     let mut buf: Vec<G::Move> = Vec::new();
     let mut moves = 0u32;
     while !state.is_terminal() {
         if policy == Policy::Random {
-            let made = state.random_moves_in_place(rng, MAX_MOVES + 1 - moves);
+            let made = fast(&mut state, rng, MAX_MOVES + 1 - moves);
             if made > 0 {
                 moves += made;
                 if moves > MAX_MOVES {
@@ -107,7 +124,7 @@ pub fn playout_into<G: GameState>(
                         "this game has no built-in computer player",
                     )
                 })?;
-                state.apply_mut(mv)?;
+                state.play_unchecked(mv);
             }
             Policy::Random | Policy::First => {
                 if buf.capacity() == 0 {
@@ -125,7 +142,7 @@ pub fn playout_into<G: GameState>(
                 } else {
                     0
                 };
-                state.apply_listed_mut(buf[i])?;
+                state.play_unchecked(buf[i]);
             }
         }
         moves += 1;
@@ -180,17 +197,14 @@ pub fn play_indexed<G: GameState>(
     index: u64,
     policy: Policy,
 ) -> Result<Playout> {
-    let (game, mut rng) = game_of::<G>(config, seed, index);
+    let (game, mut rng) = game_of::<G>(config, seed, index)?;
     playout(game, policy, &mut rng)
 }
 
 /// Game `index` of a batch seeded with `seed`, dealt, and the generator of its random policy.
-fn game_of<G: GameState>(config: &G::Config, seed: u64, index: u64) -> (G, Rng) {
+fn game_of<G: GameState>(config: &G::Config, seed: u64, index: u64) -> Result<(G, Rng)> {
     let game_seed = seed_for(seed, index);
-    (
-        G::new_game(config, game_seed),
-        Rng::new(seed_for(game_seed, 1)),
-    )
+    Ok((G::new(config, game_seed)?, Rng::new(seed_for(game_seed, 1))))
 }
 
 /// The most games in one work item of [`simulate`].
@@ -217,6 +231,43 @@ pub fn simulate<G: GameState>(
     policy: Policy,
     threads: Option<usize>,
 ) -> Result<Batch> {
+    simulate_with::<G>(config, seed, start, count, policy, threads, no_fast_path)
+}
+
+/// [`simulate`] for a game with [`FastPlayout`]: the random policy's moves are made in bulk
+/// where the game can (the same games, move for move).
+///
+/// # Errors
+/// As [`simulate`].
+pub fn simulate_fast<G: FastPlayout>(
+    config: &G::Config,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policy: Policy,
+    threads: Option<usize>,
+) -> Result<Batch> {
+    simulate_with::<G>(
+        config,
+        seed,
+        start,
+        count,
+        policy,
+        threads,
+        G::random_moves_in_place,
+    )
+}
+
+/// [`simulate`] with `fast` as the game's bulk random moves.
+fn simulate_with<G: GameState>(
+    config: &G::Config,
+    seed: u64,
+    start: u64,
+    count: u64,
+    policy: Policy,
+    threads: Option<usize>,
+    fast: fn(&mut G, &mut Rng, u32) -> u32,
+) -> Result<Batch> {
     let n = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let n = n.max(1);
     let too_many = || {
@@ -226,7 +277,7 @@ pub fn simulate<G: GameState>(
         )
     };
     let games = usize::try_from(count).map_err(|_| too_many())?;
-    let seats = G::new_game(config, seed_for(seed, start)).num_seats();
+    let seats = G::new(config, seed_for(seed, start))?.num_seats();
     // Allocated fallibly: a count too large for memory is an error, not an abort.
     let mut out = Batch {
         seats,
@@ -259,8 +310,8 @@ pub fn simulate<G: GameState>(
                 let rows = returns.chunks_mut(seats.max(1));
                 let slots = moves.iter_mut().zip(hashes).zip(winners).zip(rows);
                 for (k, (((m, h), w), r)) in (first..).zip(slots) {
-                    let (game, mut rng) = game_of::<G>(config, seed, k);
-                    let (made, hash, winner) = playout_into(game, policy, &mut rng, r)?;
+                    let (game, mut rng) = game_of::<G>(config, seed, k)?;
+                    let (made, hash, winner) = playout_with(game, policy, &mut rng, r, fast)?;
                     *m = made;
                     *h = hash;
                     *w = winner.map_or(-1, |s| i8::try_from(s).unwrap_or(-1));
@@ -342,43 +393,50 @@ mod tests {
         assert!(!Arc::ptr_eq(&two, &pool(2).expect("pool")));
     }
 
-    /// Over random games of `G`, every listed move made by `apply_listed_mut` gives the
-    /// position `apply_mut` gives.
-    fn listed_moves_apply_as_checked<G: GameState + PartialEq + std::fmt::Debug>(
+    /// Over random games of `G`, every listed move played by `play_unchecked` gives the
+    /// position the checked `apply` gives.
+    fn unchecked_plays_as_checked<G: GameState + PartialEq + std::fmt::Debug>(
         config: &G::Config,
         games: u64,
     ) {
         let mut buf = Vec::new();
         let mut checked_moves = 0;
         for seed in 0..games {
-            let (mut state, mut rng) = game_of::<G>(config, 7, seed);
+            let (mut state, mut rng) = game_of::<G>(config, 7, seed).expect("deals");
             while !state.is_terminal() {
                 state.legal_moves_into(&mut buf);
                 for &mv in &buf {
-                    let mut checked = state.clone();
-                    checked.apply_mut(mv).expect("a listed move is legal");
-                    let mut listed = state.clone();
-                    listed.apply_listed_mut(mv).expect("a listed move applies");
-                    assert_eq!(listed, checked, "{mv:?}");
+                    let checked = state.apply(mv).expect("a listed move is legal");
+                    let mut unchecked = state.clone();
+                    unchecked.play_unchecked(mv);
+                    assert_eq!(unchecked, checked, "{mv:?}");
                     checked_moves += 1;
                 }
-                state.apply_mut(buf[rng.index(buf.len())]).expect("legal");
+                state.play_unchecked(buf[rng.index(buf.len())]);
             }
         }
         assert!(checked_moves > 100 * games, "{checked_moves} moves checked");
     }
 
     #[test]
-    fn listed_moves_skip_only_the_checks() {
+    fn unchecked_play_skips_only_the_checks() {
+        use crate::games::bridge::{BridgeConfig, BridgePlay};
+        use crate::games::dalmara::{DalMara, DalMaraConfig};
         use crate::games::durak::{Durak, DurakConfig};
+        use crate::games::gyla::{Gyla, GylaConfig};
         use crate::games::mexican_train::{MexicanTrain, TrainConfig};
-        listed_moves_apply_as_checked::<Durak>(&DurakConfig::default(), 40);
+        use crate::games::whist::{Whist, WhistConfig};
+        unchecked_plays_as_checked::<Durak>(&DurakConfig::default(), 40);
         let three = DurakConfig {
             seats: 3,
             variant: crate::games::durak::Variant::Perevodnoy,
         };
-        listed_moves_apply_as_checked::<Durak>(&three, 20);
-        listed_moves_apply_as_checked::<MexicanTrain>(&TrainConfig::default(), 3);
+        unchecked_plays_as_checked::<Durak>(&three, 20);
+        unchecked_plays_as_checked::<MexicanTrain>(&TrainConfig::default(), 3);
+        unchecked_plays_as_checked::<Whist>(&WhistConfig::default(), 5);
+        unchecked_plays_as_checked::<BridgePlay>(&BridgeConfig::default(), 5);
+        unchecked_plays_as_checked::<DalMara>(&DalMaraConfig::default(), 5);
+        unchecked_plays_as_checked::<Gyla>(&GylaConfig::default(), 1);
     }
 
     #[test]

@@ -27,7 +27,7 @@
 //! use parlour_core::game::GameState;
 //! use parlour_core::games::whist::{Whist, WhistConfig};
 //! use parlour_core::rng::Rng;
-//! let state = Whist::new_game(&WhistConfig::default(), 7);
+//! let state = Whist::new(&WhistConfig::default(), 7)?;
 //! let view = state.view(1);
 //! assert_eq!(view.get("seat"), Some(&Value::Int(1)));
 //! let other = state.resample(1, &mut Rng::new(3))?;

@@ -299,7 +299,7 @@ pub fn simulate(
                 four: id == "dalmara-4p",
                 rules,
             };
-            sim::simulate::<dalmara::DalMara>(&config, seed, start, count, policy, threads)
+            sim::simulate_fast::<dalmara::DalMara>(&config, seed, start, count, policy, threads)
         }
         "mexican-train" => {
             let config = mexican_train::TrainConfig::from_options(&opts)?;

@@ -146,10 +146,10 @@ impl GameState for Whist {
     type Move = Card;
     type Config = WhistConfig;
 
-    fn new_game(config: &WhistConfig, seed: u64) -> Self {
+    fn new(config: &WhistConfig, seed: u64) -> Result<Self> {
         let mut deck = crate::cards::deck52();
         shuffle(&mut deck, &mut Rng::new(seed));
-        Whist::deal(&deck, config)
+        Ok(Whist::deal(&deck, config))
     }
 
     fn num_seats(&self) -> usize {
@@ -171,16 +171,9 @@ impl GameState for Whist {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: Card) -> Result<()> {
-        self.play.play(mv).map_err(|refusal| match refusal {
-            Refusal::Over => Error::illegal(Code::GameOver, "the game is over"),
-            Refusal::NotHeld(seat) => {
-                Error::illegal(Code::CardNotHeld, format!("seat {seat} does not hold {mv}"))
-            }
-            Refusal::Revoke(_) => {
-                Error::illegal(Code::MustFollowSuit, format!("{mv} does not follow suit"))
-            }
-        })
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        let played = self.apply_mut(mv);
+        debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
     }
 
     fn is_terminal(&self) -> bool {
@@ -225,6 +218,23 @@ impl GameState for Whist {
         )
     }
 }
+impl Whist {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: Card) -> Result<()> {
+        self.play.play(mv).map_err(|refusal| match refusal {
+            Refusal::Over => Error::illegal(Code::GameOver, "the game is over"),
+            Refusal::NotHeld(seat) => {
+                Error::illegal(Code::CardNotHeld, format!("seat {seat} does not hold {mv}"))
+            }
+            Refusal::Revoke(_) => {
+                Error::illegal(Code::MustFollowSuit, format!("{mv} does not follow suit"))
+            }
+        })
+    }
+}
 
 impl Observe for Whist {
     /// The common keys (hand, legal moves and cards in bridge spelling) and the play's public
@@ -265,7 +275,7 @@ mod tests {
     fn random_games_conserve_cards_and_hash_incrementally() {
         let mut rng = Rng::new(3);
         for seed in 0..50 {
-            let mut s = Whist::new_game(&WhistConfig::default(), seed);
+            let mut s = crate::game::dealt::<Whist>(&WhistConfig::default(), seed);
             let mut buf = Vec::new();
             while !s.is_terminal() {
                 s.legal_moves_into(&mut buf);
@@ -296,7 +306,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_are_refused() {
-        let s = Whist::new_game(&WhistConfig::default(), 1);
+        let s = crate::game::dealt::<Whist>(&WhistConfig::default(), 1);
         let not_held = s.hand(1).first().unwrap();
         assert_eq!(s.apply(not_held).unwrap_err().code, "CARD_NOT_HELD");
     }
@@ -308,7 +318,7 @@ mod tests {
     fn resample_keeps_the_view_and_replays_the_play() {
         let mut rng = Rng::new(17);
         for seed in 0..40 {
-            let start = Whist::new_game(&WhistConfig::default(), seed);
+            let start = crate::game::dealt::<Whist>(&WhistConfig::default(), seed);
             let mut s = start.clone();
             let mut seen: Vec<(Seat, Card)> = Vec::new();
             let mut buf = Vec::new();
@@ -341,7 +351,7 @@ mod tests {
 
     #[test]
     fn views_hide_other_hands() {
-        let s = Whist::new_game(&WhistConfig::default(), 4);
+        let s = crate::game::dealt::<Whist>(&WhistConfig::default(), 4);
         let text = s.view(0).to_json();
         for seat in 1..4u8 {
             for c in s.hand(seat) {

@@ -164,9 +164,9 @@ impl PyPlayState {
             .transpose()?
             .filter(|s| *s <= 4);
         let declarer = declarer.map(|d| seat(d, "declarer")).transpose()?;
-        Ok(PyPlayState {
-            inner: BridgePlay::new_game(&BridgeConfig { strain, declarer }, seed),
-        })
+        let inner =
+            guarded(|| <BridgePlay as GameState>::new(&BridgeConfig { strain, declarer }, seed))?;
+        Ok(PyPlayState { inner })
     }
 
     /// The seat to move, or None when the play is over.

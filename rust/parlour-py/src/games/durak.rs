@@ -296,7 +296,7 @@ impl PyDurak {
             seats: seats.clamp(2, 6),
             variant,
         };
-        Ok(PyDurak::bare(Durak::new_game(&config, seed)))
+        guarded(|| <Durak as GameState>::new(&config, seed)).map(PyDurak::bare)
     }
 
     /// Parse a position.

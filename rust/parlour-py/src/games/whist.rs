@@ -69,7 +69,7 @@ impl PyState {
     fn new<'py>(seed: &Bound<'py, PyAny>, no_trump: bool) -> PyResult<Bound<'py, PyState>> {
         let py = seed.py();
         let seed = crate::view::seed_arg(seed)?;
-        Self::spawn(py, Whist::new_game(&WhistConfig { no_trump }, seed))
+        Self::spawn(py, guarded(|| Whist::new(&WhistConfig { no_trump }, seed))?)
     }
 
     /// Deal from an explicit 52-card order (bit indices); card ``k`` goes to seat ``k % 4``.

@@ -21,7 +21,7 @@
 //! use parlour_core::game::GameState;
 //! use parlour_core::games::bridge::{BridgeConfig, BridgePlay, NO_TRUMP};
 //! let config = BridgeConfig { strain: Some(NO_TRUMP), declarer: Some(2) };
-//! let mut s = BridgePlay::new_game(&config, 7);
+//! let mut s = <BridgePlay as GameState>::new(&config, 7)?;
 //! assert_eq!(s.to_move(), Some(3)); // West leads against South
 //! let mut moves = Vec::new();
 //! while !s.is_terminal() {
@@ -369,7 +369,7 @@ impl GameState for BridgePlay {
     type Move = Card;
     type Config = BridgeConfig;
 
-    fn new_game(config: &BridgeConfig, seed: u64) -> Self {
+    fn new(config: &BridgeConfig, seed: u64) -> Result<Self> {
         let mut rng = Rng::new(seed);
         let mut deck = crate::cards::deck52();
         shuffle(&mut deck, &mut rng);
@@ -386,13 +386,13 @@ impl GameState for BridgePlay {
             .filter(|s| *s < 4)
             .unwrap_or_else(|| (rng.below(4) & 3) as u8);
         let level = 1 + (rng.below(7) & 7) as u8;
-        BridgePlay {
+        Ok(BridgePlay {
             play: TrickPlay::new(hands, (declarer + 1) % 4, trump_of(strain)),
             strain,
             level,
             doubled: 0,
             declarer,
-        }
+        })
     }
 
     fn num_seats(&self) -> usize {
@@ -414,21 +414,9 @@ impl GameState for BridgePlay {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: Card) -> Result<()> {
-        self.play.play(mv).map_err(|refusal| match refusal {
-            Refusal::Over => Error::illegal("GAME_OVER", "all 13 tricks have been played"),
-            Refusal::NotHeld(seat) => Error::illegal(
-                "CARD_NOT_OWNED",
-                format!("{} does not hold {mv}", SEAT_LETTERS[seat as usize]),
-            ),
-            Refusal::Revoke(seat) => Error::illegal(
-                "REVOKE",
-                format!(
-                    "{} must follow suit and may not play {mv}",
-                    SEAT_LETTERS[seat as usize]
-                ),
-            ),
-        })
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        let played = self.apply_mut(mv);
+        debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
     }
 
     fn is_terminal(&self) -> bool {
@@ -469,6 +457,28 @@ impl GameState for BridgePlay {
         )
     }
 }
+impl BridgePlay {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: Card) -> Result<()> {
+        self.play.play(mv).map_err(|refusal| match refusal {
+            Refusal::Over => Error::illegal("GAME_OVER", "all 13 tricks have been played"),
+            Refusal::NotHeld(seat) => Error::illegal(
+                "CARD_NOT_OWNED",
+                format!("{} does not hold {mv}", SEAT_LETTERS[seat as usize]),
+            ),
+            Refusal::Revoke(seat) => Error::illegal(
+                "REVOKE",
+                format!(
+                    "{} must follow suit and may not play {mv}",
+                    SEAT_LETTERS[seat as usize]
+                ),
+            ),
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -479,7 +489,7 @@ mod tests {
     fn random_games_conserve_cards_and_hash_incrementally() {
         let mut rng = Rng::new(5);
         for seed in 0..60 {
-            let mut s = BridgePlay::new_game(&BridgeConfig::default(), seed);
+            let mut s = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), seed);
             assert_eq!(s.to_move(), Some((s.declarer() + 1) % 4));
             let mut buf = Vec::new();
             while !s.is_terminal() {
@@ -525,7 +535,7 @@ mod tests {
         let mut rng = Rng::new(17);
         let (mut ns, mut games) = (0u32, 0u32);
         for seed in 0..300 {
-            let mut s = BridgePlay::new_game(&BridgeConfig::default(), seed);
+            let mut s = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), seed);
             let mut buf = Vec::new();
             while !s.is_terminal() {
                 s.legal_moves_into(&mut buf);
@@ -555,7 +565,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_and_bad_positions_are_refused() {
-        let s = BridgePlay::new_game(
+        let s = crate::game::dealt::<BridgePlay>(
             &BridgeConfig {
                 strain: Some(NO_TRUMP),
                 declarer: Some(0),

@@ -197,7 +197,7 @@ mod tests {
         let mut rng = Rng::new(23);
         let mut changed = 0u32;
         for seed in 0..40 {
-            let start = BridgePlay::new_game(&BridgeConfig::default(), seed);
+            let start = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), seed);
             let mut s = start.clone();
             let mut seen: Vec<(Seat, Card)> = Vec::new();
             let mut buf = Vec::new();
@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn resample_is_uniform_over_the_hidden_cards() {
         let mut rng = Rng::new(4);
-        let mut s = BridgePlay::new_game(
+        let mut s = crate::game::dealt::<BridgePlay>(
             &BridgeConfig {
                 strain: Some(crate::games::bridge::NO_TRUMP),
                 declarer: Some(0),
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn views_hide_what_the_seat_cannot_see() {
-        let s = BridgePlay::new_game(
+        let s = crate::game::dealt::<BridgePlay>(
             &BridgeConfig {
                 strain: Some(1),
                 declarer: Some(2),
@@ -374,7 +374,7 @@ mod tests {
 
     #[test]
     fn declarer_chooses_dummys_cards() {
-        let mut s = BridgePlay::new_game(
+        let mut s = crate::game::dealt::<BridgePlay>(
             &BridgeConfig {
                 strain: Some(0),
                 declarer: Some(3),
@@ -429,7 +429,7 @@ mod tests {
 
     #[test]
     fn contract_parts_are_in_the_view_and_the_observation() {
-        let hands = BridgePlay::new_game(&BridgeConfig::default(), 3)
+        let hands = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), 3)
             .play
             .hands();
         let s = BridgePlay::new(hands, 4, 1, 3, 2).unwrap();

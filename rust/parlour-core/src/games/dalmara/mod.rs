@@ -36,7 +36,7 @@ use view::Seen;
 pub use view::OBSERVATION_LEN;
 
 use crate::error::{Error, Result};
-use crate::game::{GameState, Seat};
+use crate::game::{FastPlayout, GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use crate::zobrist;
 
@@ -1118,10 +1118,8 @@ impl GameState for DalMara {
     type Move = Move;
     type Config = DalMaraConfig;
 
-    fn new_game(config: &DalMaraConfig, seed: u64) -> Self {
-        // A shuffled full deck always deals; were it refused, the game would stay undealt.
+    fn new(config: &DalMaraConfig, seed: u64) -> Result<Self> {
         DalMara::dealt(config, seed)
-            .unwrap_or_else(|_| DalMara::undealt(config.four, 0, config.rules))
     }
 
     fn num_seats(&self) -> usize {
@@ -1142,12 +1140,9 @@ impl GameState for DalMara {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: Move) -> Result<()> {
-        self.apply_move(mv)
-    }
-
-    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
-        self.random_plays_four(rng, max)
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        let played = self.apply_mut(mv);
+        debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
     }
 
     fn is_terminal(&self) -> bool {
@@ -1177,6 +1172,21 @@ impl GameState for DalMara {
 
     fn to_notation(&self) -> String {
         self.dmn()
+    }
+}
+impl DalMara {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: Move) -> Result<()> {
+        self.apply_move(mv)
+    }
+}
+
+impl FastPlayout for DalMara {
+    fn random_moves_in_place(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        self.random_plays_four(rng, max)
     }
 }
 

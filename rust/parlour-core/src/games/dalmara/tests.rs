@@ -67,7 +67,7 @@ fn random_games_keep_invariants() {
     ] {
         let config = DalMaraConfig { four, rules };
         for seed in 0..60 {
-            let mut s = DalMara::new_game(&config, seed);
+            let mut s = crate::game::dealt::<DalMara>(&config, seed);
             let mut buf = Vec::new();
             let mut taken = 0u32;
             let mut steps = 0;
@@ -106,7 +106,7 @@ fn random_games_keep_invariants() {
 
 #[test]
 fn illegal_moves_leave_the_state_unchanged() {
-    let s = DalMara::new_game(&DalMaraConfig::default(), 3);
+    let s = crate::game::dealt::<DalMara>(&DalMaraConfig::default(), 3);
     let mut t = s.clone();
     let other = (0..4).find(|&i| i != usize::from(s.next_seat())).unwrap();
     let c = s.hand(other)[0];
@@ -195,12 +195,12 @@ fn fast_random_plays_match_the_protocol_path() {
     for rules in [Rules::Rulebook, Rules::Engine] {
         let config = DalMaraConfig { four: true, rules };
         for seed in 0..400 {
-            let s = DalMara::new_game(&config, seed);
+            let s = crate::game::dealt::<DalMara>(&config, seed);
             check_fast_path_from(&s, seed ^ 0x55);
         }
     }
     // Two-player games have no fast path.
-    let mut s = DalMara::new_game(
+    let mut s = crate::game::dealt::<DalMara>(
         &DalMaraConfig {
             four: false,
             rules: Rules::Rulebook,
@@ -219,7 +219,7 @@ fn fast_random_plays_match_from_odd_positions() {
     let mut tried = 0;
     for rules in [Rules::Rulebook, Rules::Engine] {
         for seed in 0..150 {
-            let mut s = DalMara::new_game(&DalMaraConfig { four: true, rules }, seed);
+            let mut s = crate::game::dealt::<DalMara>(&DalMaraConfig { four: true, rules }, seed);
             let stop = rng.index(50);
             for _ in 0..stop {
                 if s.is_terminal() || !generic_random_step(&mut s, &mut rng, &mut buf) {
@@ -284,7 +284,7 @@ fn simulated_four_player_deals_match_deal_four() {
                     GhopteOrder::DealerLast,
                 )
                 .unwrap();
-            let got = DalMara::new_game(&config, seed);
+            let got = crate::game::dealt::<DalMara>(&config, seed);
             assert_eq!(got, expected);
             assert_eq!(got.zobrist(), expected.zobrist());
             assert_eq!(got.dmn(), expected.dmn());
@@ -330,7 +330,7 @@ fn play_orders_count_skipped_dmn_entries() {
     // DMN.md §6: a parsed trick card's `playOrder` is its position among all the entries of
     // the cards part, skipped ones included; RULES.md §1.3: a card played afterwards gets the
     // number of cards in the trick once it is added.
-    let mut s = DalMara::new_game(&DalMaraConfig::default(), 4);
+    let mut s = crate::game::dealt::<DalMara>(&DalMaraConfig::default(), 4);
     while s.ghopte_pending() || s.trick_cards().len() != 2 {
         s = s.apply(first_move(&s)).unwrap();
     }
@@ -411,7 +411,7 @@ fn kept_moves_are_the_listed_moves() {
             four,
             rules: Rules::Rulebook,
         };
-        let mut g = DalMara::new_game(&config, 5);
+        let mut g = crate::game::dealt::<DalMara>(&config, 5);
         while !g.is_terminal() {
             let mut listed = Vec::new();
             g.legal_moves_into(&mut listed);
@@ -628,7 +628,7 @@ fn resamples_keep_the_view_and_replay_the_play() {
         let mut holds = 0;
         let mut voids = 0;
         for seed in 0..games {
-            let start = DalMara::new_game(&config, seed);
+            let start = crate::game::dealt::<DalMara>(&config, seed);
             let mut s = start.clone();
             let mut seen: Vec<Seen1> = Vec::new();
             let mut buf = Vec::new();
@@ -663,7 +663,7 @@ fn four_player_resamples_draw_no_undeclared_ghopte() {
     // deal did not declare (replaying the deal would declare it), and the declared ones stay.
     let mut rng = Rng::new(4);
     for seed in 0..30 {
-        let s = DalMara::new_game(&DalMaraConfig::default(), seed);
+        let s = crate::game::dealt::<DalMara>(&DalMaraConfig::default(), seed);
         for _ in 0..20 {
             let r = s.resample(0, &mut rng).unwrap();
             let again = implied_start(&r, &[]);
@@ -677,7 +677,7 @@ fn four_player_resamples_draw_no_undeclared_ghopte() {
 fn views_hide_what_the_seat_cannot_see() {
     // 4p: a swap of two cards between seats 1 and 2 changes neither seat 0's view nor its
     // observation, and changes seat 1's.
-    let s = DalMara::new_game(&DalMaraConfig::default(), 8);
+    let s = crate::game::dealt::<DalMara>(&DalMaraConfig::default(), 8);
     let mut s = s.apply(first_move(&s)).unwrap();
     s = s.apply(first_move(&s)).unwrap();
     let text = s.view(0).to_json();
@@ -710,7 +710,7 @@ fn views_hide_what_the_seat_cannot_see() {
     assert_eq!(s.observation(0).len(), OBSERVATION_LEN);
 
     // 2p: face-down stack cards are hidden from both seats, the other hand from its opponent.
-    let s = DalMara::new_game(
+    let s = crate::game::dealt::<DalMara>(
         &DalMaraConfig {
             four: false,
             rules: Rules::Rulebook,
@@ -761,7 +761,7 @@ fn views_hide_what_the_seat_cannot_see() {
 fn parsed_positions_have_seen_nothing() {
     // DMN does not hold the play seen: a state rebuilt from its parts shows no voids.
     let mut rng = Rng::new(2);
-    let mut s = DalMara::new_game(&DalMaraConfig::default(), 12);
+    let mut s = crate::game::dealt::<DalMara>(&DalMaraConfig::default(), 12);
     let mut buf = Vec::new();
     while s.seen.voids.iter().all(|&v| v == 0) {
         s.legal_moves_into(&mut buf);

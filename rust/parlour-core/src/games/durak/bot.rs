@@ -233,7 +233,10 @@ pub fn match_game(level: u8, opponent: Opponent, seed: u64, index: u64, seats: u
         seats,
         ..super::DurakConfig::default()
     };
-    let mut g = Durak::new_game(&config, game_seed);
+    // A batch seed always deals.
+    let Ok(mut g) = <Durak as GameState>::new(&config, game_seed) else {
+        return (0.0, 0);
+    };
     let bot_seat = u8::try_from(index % u64::from(g.seats())).unwrap_or(0);
     let mut rng = Rng::new(seed_for(game_seed, 7));
     let mut moves = 0u64;

@@ -134,16 +134,10 @@ impl GameState for Durak {
     type Move = Move;
     type Config = DurakConfig;
 
-    fn new_game(config: &DurakConfig, seed: u64) -> Self {
-        let order = deal::order_for(&batch_seed(seed), "1").unwrap_or_else(|_| {
-            let mut o = [0u8; 36];
-            for (i, x) in o.iter_mut().enumerate() {
-                *x = u8::try_from(i + 1).unwrap_or(1);
-            }
-            o
-        });
+    fn new(config: &DurakConfig, seed: u64) -> Result<Self> {
+        let order = deal::order_for(&batch_seed(seed), "1")?;
         let d = deal::deal_order(&order, config.seats.clamp(2, 6));
-        Durak::from_deal(&d, config.variant)
+        Ok(Durak::from_deal(&d, config.variant))
     }
 
     fn num_seats(&self) -> usize {
@@ -164,15 +158,9 @@ impl GameState for Durak {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: Move) -> Result<()> {
-        let seat = self.turn().unwrap_or(0);
-        self.apply_seat(seat, mv, &mut EventCount::default())
-    }
-
     /// Without the refusal checks: `mv` is listed for the seat to move.
-    fn apply_listed_mut(&mut self, mv: Move) -> Result<()> {
+    fn play_unchecked(&mut self, mv: Move) {
         self.play_listed(mv);
-        Ok(())
     }
 
     fn is_terminal(&self) -> bool {
@@ -207,6 +195,16 @@ impl GameState for Durak {
     /// The greedy player (cheapest card; fast enough for batch runs).
     fn computer_move(&self) -> Option<Move> {
         self.turn().and_then(|s| bot::greedy_move(self, s))
+    }
+}
+impl Durak {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: Move) -> Result<()> {
+        let seat = self.turn().unwrap_or(0);
+        self.apply_seat(seat, mv, &mut EventCount::default())
     }
 }
 

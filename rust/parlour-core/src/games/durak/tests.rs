@@ -196,7 +196,7 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
     let mut transfers = 0;
     let mut multi_throwers = 0;
     for seed in 0..games {
-        let mut g = Durak::new_game(&config, seed);
+        let mut g = crate::game::dealt::<Durak>(&config, seed);
         let mut moves = 0;
         while !g.is_terminal() {
             assert!(conserved(&g), "{}", g.to_notation());
@@ -505,7 +505,7 @@ fn counting_the_events_plays_as_keeping_them() {
         let mut rng = Rng::new(11);
         let mut moves = Vec::new();
         for seed in 0..games {
-            let mut g = Durak::new_game(&config, seed);
+            let mut g = crate::game::dealt::<Durak>(&config, seed);
             while let Some(seat) = g.turn() {
                 g.legal_into(seat, &mut moves);
                 for &mv in &moves {
@@ -703,7 +703,7 @@ mod views {
             for seed in 0..12 {
                 let d0 = start_deal(&config, seed);
                 let mut g = Durak::from_deal(&d0, config.variant);
-                assert_eq!(g, Durak::new_game(&config, seed));
+                assert_eq!(g, crate::game::dealt::<Durak>(&config, seed));
                 let mut seen = Vec::new();
                 let mut buf = Vec::new();
                 while let Some(t) = g.turn() {
@@ -812,7 +812,7 @@ mod views {
         let mut spent = std::time::Duration::ZERO;
         for config in EVERY_CONFIG {
             for seed in 0..3 {
-                let start = Durak::new_game(&config, seed);
+                let start = crate::game::dealt::<Durak>(&config, seed);
                 let mut g = start.clone();
                 let mut moves: Vec<(u8, Move)> = Vec::new();
                 let mut buf = Vec::new();
@@ -883,7 +883,7 @@ mod views {
     fn resample_replaying_matches_the_blind_posterior() {
         for (config, seed, steps) in [(EVERY_CONFIG[0], 3, 6), (EVERY_CONFIG[3], 5, 6)] {
             let mut rng = Rng::new(21);
-            let start = Durak::new_game(&config, seed);
+            let start = crate::game::dealt::<Durak>(&config, seed);
             let mut g = start.clone();
             let mut moves = Vec::new();
             let mut buf = Vec::new();
@@ -979,7 +979,7 @@ mod views {
     /// observations; the seats that can see the difference get different ones.
     #[test]
     fn views_hide_the_other_hands_and_the_talon() {
-        let g = Durak::new_game(&DurakConfig::default(), 4);
+        let g = crate::game::dealt::<Durak>(&DurakConfig::default(), 4);
         let text = g.view(0).to_json();
         for c in card::ids(g.hand(1)).chain(g.talon().into_iter().filter(|&c| c != g.trump_card()))
         {

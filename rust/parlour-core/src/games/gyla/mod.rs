@@ -1247,12 +1247,12 @@ impl GameState for Gyla {
     type Move = GylaMove;
     type Config = GylaConfig;
 
-    fn new_game(config: &GylaConfig, seed: u64) -> Self {
+    fn new(config: &GylaConfig, seed: u64) -> Result<Self> {
         let mut g = Gyla::new(seed, config.ai);
         let hands = deal_from_seed(seed, 1);
         let starter = nine_of_diamonds_holder(&hands);
         g.begin_round(1, &hands, starter);
-        g
+        Ok(g)
     }
 
     fn num_seats(&self) -> usize {
@@ -1290,7 +1290,43 @@ impl GameState for Gyla {
         Ok(next)
     }
 
-    fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        let played = self.apply_mut(mv);
+        debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.over
+    }
+
+    fn returns_into(&self, out: &mut [f32]) {
+        for (i, o) in out.iter_mut().enumerate().take(4) {
+            *o = f32::from(self.scores[i % 2]);
+        }
+    }
+
+    fn winner(&self) -> Option<Seat> {
+        self.winning_team().map(|t| t - 1)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn to_notation(&self) -> String {
+        notation::format(self)
+    }
+
+    fn computer_move(&self) -> Option<GylaMove> {
+        self.computer_choice()
+    }
+}
+impl Gyla {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
         let Some(next) = self.next_action() else {
             return Err(Error::illegal(
                 "NO_ACTION_EXPECTED",
@@ -1321,32 +1357,6 @@ impl GameState for Gyla {
         }
         self.step(mv, None);
         Ok(())
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.over
-    }
-
-    fn returns_into(&self, out: &mut [f32]) {
-        for (i, o) in out.iter_mut().enumerate().take(4) {
-            *o = f32::from(self.scores[i % 2]);
-        }
-    }
-
-    fn winner(&self) -> Option<Seat> {
-        self.winning_team().map(|t| t - 1)
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
-    fn to_notation(&self) -> String {
-        notation::format(self)
-    }
-
-    fn computer_move(&self) -> Option<GylaMove> {
-        self.computer_choice()
     }
 }
 

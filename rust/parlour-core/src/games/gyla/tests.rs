@@ -58,7 +58,7 @@ fn scoring() {
 
 fn play_random(seed: u64, check: impl Fn(&Gyla)) -> Gyla {
     let mut rng = Rng::new(seed ^ 0xABCD);
-    let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+    let mut s = crate::game::dealt::<Gyla>(&GylaConfig::default(), seed);
     let mut buf = Vec::new();
     while !s.is_terminal() {
         check(&s);
@@ -170,7 +170,7 @@ fn validation_order() {
 
 #[test]
 fn notation_rejects_garbage() {
-    let g = Gyla::new_game(&GylaConfig::default(), 3);
+    let g = crate::game::dealt::<Gyla>(&GylaConfig::default(), 3);
     let text = g.to_notation();
     for bad in [
         String::new(),
@@ -424,7 +424,7 @@ mod views {
         let mut changed = 0;
         let mut with_voids = 0;
         for seed in 0..10u64 {
-            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut s = crate::game::dealt::<Gyla>(&GylaConfig::default(), seed);
             let mut moves: Vec<GylaMove> = Vec::new();
             let mut buf = Vec::new();
             loop {
@@ -525,7 +525,7 @@ mod views {
         let mut cut = 0;
         let mut full = 0;
         for seed in 0..12u64 {
-            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut s = crate::game::dealt::<Gyla>(&GylaConfig::default(), seed);
             let mut buf = Vec::new();
             // play round 1 to the start of trick 8 (two cards a hand) or into trick 7 (two or
             // three), random cards
@@ -604,7 +604,7 @@ mod views {
         let mut rng = Rng::new(8);
         let mut checked = 0;
         for seed in 0..20u64 {
-            let mut s = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut s = crate::game::dealt::<Gyla>(&GylaConfig::default(), seed);
             let mut buf = Vec::new();
             for _ in 0..(seed % 12) {
                 s.legal_moves_into(&mut buf);
@@ -699,7 +699,7 @@ mod views {
     /// The view's public parts, spelled as the rest of the Gyla API spells them.
     #[test]
     fn view_keys_and_voids() {
-        let s = Gyla::new_game(&GylaConfig::default(), 1);
+        let s = crate::game::dealt::<Gyla>(&GylaConfig::default(), 1);
         let seat = s.to_move().unwrap();
         let v = s.view(seat);
         assert_eq!(
@@ -717,7 +717,7 @@ mod views {
         // a void: the trumper leads a trump; whoever does not follow shows out of trumps
         let mut found = false;
         for seed in 0..200u64 {
-            let mut g = Gyla::new_game(&GylaConfig::default(), seed);
+            let mut g = crate::game::dealt::<Gyla>(&GylaConfig::default(), seed);
             g = g.apply(GylaMove::Trump(Suit::Hearts)).unwrap();
             let trumps = trumps_for(Some(Suit::Hearts));
             let Some(lead) = g.hand_set(g.starter()).intersection(trumps).first() else {

@@ -725,16 +725,10 @@ impl GameState for MexicanTrain {
     type Move = TrainMove;
     type Config = TrainConfig;
 
-    fn new_game(config: &TrainConfig, seed: u64) -> Self {
+    fn new(config: &TrainConfig, seed: u64) -> Result<Self> {
         let seed32 = u32::try_from(seed & 0xFFFF_FFFF).unwrap_or(0);
-        // Registry options are checked before any game is made; an invalid configuration
-        // given directly falls back to the defaults rather than failing.
-        let cfg = if config.validate().is_ok() {
-            *config
-        } else {
-            TrainConfig::default()
-        };
-        MexicanTrain::build(cfg, seed32)
+        config.validate()?;
+        Ok(MexicanTrain::build(*config, seed32))
     }
 
     fn num_seats(&self) -> usize {
@@ -756,27 +750,8 @@ impl GameState for MexicanTrain {
     }
 
     /// Without the refusal check: `mv` is listed here.
-    fn apply_listed_mut(&mut self, mv: TrainMove) -> Result<()> {
+    fn play_unchecked(&mut self, mv: TrainMove) {
         self.apply_listed(mv);
-        Ok(())
-    }
-
-    fn apply_mut(&mut self, mv: TrainMove) -> Result<()> {
-        if !self.allowed(mv) {
-            let why = match self.phase {
-                Phase::Finished => "the game is over",
-                Phase::RoundOver if mv != TrainMove::Next => {
-                    "the round is over: only next is allowed"
-                }
-                _ => "the rules do not allow this move now",
-            };
-            return Err(Error::illegal(
-                Code::IllegalMove,
-                format!("{} refused: {why}", mv.token()),
-            ));
-        }
-        self.apply_unchecked(mv);
-        Ok(())
     }
 
     fn is_terminal(&self) -> bool {
@@ -821,6 +796,29 @@ impl GameState for MexicanTrain {
 
     fn computer_move(&self) -> Option<TrainMove> {
         self.computer_choice()
+    }
+}
+impl MexicanTrain {
+    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
+    ///
+    /// # Errors
+    /// An illegal-move error when `mv` is not legal here.
+    pub fn apply_mut(&mut self, mv: TrainMove) -> Result<()> {
+        if !self.allowed(mv) {
+            let why = match self.phase {
+                Phase::Finished => "the game is over",
+                Phase::RoundOver if mv != TrainMove::Next => {
+                    "the round is over: only next is allowed"
+                }
+                _ => "the rules do not allow this move now",
+            };
+            return Err(Error::illegal(
+                Code::IllegalMove,
+                format!("{} refused: {why}", mv.token()),
+            ));
+        }
+        self.apply_unchecked(mv);
+        Ok(())
     }
 }
 

@@ -8,7 +8,7 @@ use super::{
     TrainConfig, TrainMove,
 };
 use crate::error::{Error, Result};
-use crate::game::{GameState, Seat};
+use crate::game::Seat;
 use std::sync::Arc;
 
 /// A hand with, for each pip value, the positions of the tiles that show it: the tiles that fit
