@@ -11,7 +11,8 @@ use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::bridge::dd;
 use parlour_core::games::bridge::validate::{validate_play, Replay};
-use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
+use parlour_core::games::bridge::{BridgeConfig, BridgePlay, Code};
+use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -20,15 +21,19 @@ use std::cell::Cell;
 fn seat(value: i64, what: &str) -> PyResult<u8> {
     u8::try_from(value).ok().filter(|s| *s < 4).ok_or_else(|| {
         config_err(
-            "INVALID_SEAT",
+            Common::InvalidSeat,
             format!("{what} must be a seat 0..3, not {value}"),
         )
     })
 }
 
 fn small(value: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(value)
-        .map_err(|_| config_err("INVALID_CONTRACT", format!("{what} out of range: {value}")))
+    u8::try_from(value).map_err(|_| {
+        config_err(
+            Code::InvalidContract,
+            format!("{what} out of range: {value}"),
+        )
+    })
 }
 
 fn hands_of(hands: [u64; 4]) -> [CardSet; 4] {
@@ -44,7 +49,7 @@ fn apply_index(play: &BridgePlay, index: &Bound<'_, PyAny>) -> PyResult<BridgePl
             .repr()
             .map_or_else(|_| "?".to_string(), |r| r.to_string());
         return Err(config_err(
-            "INVALID_INDEX",
+            Code::InvalidIndex,
             format!(
                 "index {shown} out of range 0..{}",
                 i64::from(legal.len()) - 1
@@ -66,7 +71,7 @@ fn card_code(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
             .repr()
             .map_or_else(|_| "?".to_string(), |r| r.to_string());
         NotationError::new_err((
-            "INVALID_CARD",
+            Common::InvalidCard.as_str(),
             format!("not a card (suit then rank, e.g. SA, HT): {shown}"),
         ))
     })
@@ -499,14 +504,14 @@ pub fn validate(
                 .and_then(Suit::from_index)
                 .ok_or_else(|| {
                     config_err(
-                        "INVALID_SUIT",
+                        Common::InvalidSuit,
                         format!("trump must be a suit 0..3 or None, not {t}"),
                     )
                 })?,
         ),
     };
     if cards.iter().any(|&c| c >= 64) {
-        return Err(config_err("INVALID_CARD", "card codes are 0..63"));
+        return Err(config_err(Common::InvalidCard, "card codes are 0..63"));
     }
     guarded(|| {
         Ok(rows(&validate_play(
@@ -566,7 +571,7 @@ pub fn dd_solve(
                 .and_then(Suit::from_index)
                 .ok_or_else(|| {
                     config_err(
-                        "INVALID_SUIT",
+                        Common::InvalidSuit,
                         format!("trump must be a suit 0..3 or None, not {t}"),
                     )
                 })?,

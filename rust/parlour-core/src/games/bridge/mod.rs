@@ -38,12 +38,109 @@ pub mod validate;
 pub mod view;
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
 use crate::trick::natural_power;
 use crate::trickplay::{Refusal, TrickPlay, F_TALLY};
 use crate::zobrist;
+
+crate::codes! {
+    /// The error codes of bridge card play (beside [`crate::Common`]'s): the core's, the
+    /// binding's argument checks, the Python package's (`parlour.bridge`: readers, builders,
+    /// helpers) and the problem codes the PBN/LIN readers attach to a board (`Problem.code`,
+    /// raised as a `BridgeFormatError` with `raise_errors=True`).
+    pub enum Code {
+        /// A card the seat to move does not hold (also a replay problem).
+        CardNotOwned = "CARD_NOT_OWNED",
+        /// A follower not following suit while able to (also a replay problem).
+        Revoke = "REVOKE",
+        /// A replayed rank outside the mode's valid ranks.
+        InvalidCardRank = "INVALID_CARD_RANK",
+        /// A card after the thirteenth trick.
+        GameOver = "GAME_OVER",
+        /// A double-dummy search that needs more nodes than its budget.
+        DdBudgetExceeded = "DD_BUDGET_EXCEEDED",
+        /// A node budget that is not a positive integer.
+        InvalidBudget = "INVALID_BUDGET",
+        /// A contract that is not level, strain and doubling.
+        InvalidContract = "INVALID_CONTRACT",
+        /// A strain that is not S, H, D, C or N.
+        InvalidStrain = "INVALID_STRAIN",
+        /// A deal that is not four disjoint 13-card hands (or not a PBN deal).
+        InvalidDeal = "INVALID_DEAL",
+        /// `apply_index` outside the legal moves.
+        InvalidIndex = "INVALID_INDEX",
+        /// Hands, trick and trick counts that no play reaches.
+        InvalidPosition = "INVALID_POSITION",
+        /// A position or hand text that does not parse.
+        InvalidNotation = "INVALID_NOTATION",
+        /// Hands that are not a mapping of the four seats to lists of cards.
+        InvalidHands = "INVALID_HANDS",
+        /// Compact trick or play text that does not parse.
+        InvalidCompact = "INVALID_COMPACT",
+        /// A play that is not `{first, moves}`.
+        InvalidPlay = "INVALID_PLAY",
+        /// A trick without its cards, or an entry without seat and card.
+        InvalidTrick = "INVALID_TRICK",
+        /// An engine rank that is not a rank.
+        InvalidRank = "INVALID_RANK",
+        /// An engine denomination that is not a denomination.
+        InvalidDenomination = "INVALID_DENOMINATION",
+        /// A hand-made replay result with values out of range.
+        InvalidArgument = "INVALID_ARGUMENT",
+        /// Validating a board that has no valid deal or opening leader.
+        NoDeal = "NO_DEAL",
+        /// A record file that cannot be read.
+        FileNotReadable = "FILE_NOT_READABLE",
+        /// Problem: a token of the auction is not a call.
+        AuctionInvalidCall = "AUCTION_INVALID_CALL",
+        /// Problem: a card is dealt twice.
+        DealDuplicateCard = "DEAL_DUPLICATE_CARD",
+        /// Problem: a hand does not have 13 cards.
+        DealHandSize = "DEAL_HAND_SIZE",
+        /// Problem: the deal is not a seat, ':' and four hands.
+        DealInvalid = "DEAL_INVALID",
+        /// Problem: a rank in the deal is not a card.
+        DealInvalidCard = "DEAL_INVALID_CARD",
+        /// Problem: LIN `mc|` is not a trick count.
+        InvalidClaim = "INVALID_CLAIM",
+        /// Problem: the dealer is not a seat.
+        InvalidDealer = "INVALID_DEALER",
+        /// Problem: the result is not a trick count.
+        InvalidResult = "INVALID_RESULT",
+        /// Problem: unknown vulnerability.
+        InvalidVulnerable = "INVALID_VULNERABLE",
+        /// Problem: LIN `md|` has more than four hands.
+        LinInvalidDeal = "LIN_INVALID_DEAL",
+        /// Problem: LIN calls or cards before any `md|`.
+        LinNoBoard = "LIN_NO_BOARD",
+        /// Problem: a LIN board without `md|`.
+        LinNoDeal = "LIN_NO_DEAL",
+        /// Problem: a '#' tag value on the first game.
+        NothingToInherit = "NOTHING_TO_INHERIT",
+        /// Problem: text after the '*' ending `[Play]`.
+        PlayAfterEnd = "PLAY_AFTER_END",
+        /// Problem: cards after an incomplete trick.
+        PlayAfterPartialTrick = "PLAY_AFTER_PARTIAL_TRICK",
+        /// Problem: a play token is not a card.
+        PlayInvalidCard = "PLAY_INVALID_CARD",
+        /// Problem: the `[Play]` value is not a seat.
+        PlayInvalidLeader = "PLAY_INVALID_LEADER",
+        /// Problem: the `[Play]` entries are not whole rows of four.
+        PlayRowIncomplete = "PLAY_ROW_INCOMPLETE",
+        /// Problem: cards played on a board without a contract.
+        PlayWithoutContract = "PLAY_WITHOUT_CONTRACT",
+        /// Problem: `repair=True` could not rebuild the play.
+        RepairFailed = "REPAIR_FAILED",
+        /// Problem: text where no section is open.
+        UnexpectedText = "UNEXPECTED_TEXT",
+        /// Problem: a '{' comment is never closed.
+        UnterminatedComment = "UNTERMINATED_COMMENT",
+        /// Problem: the `[Play]` leader is not declarer's left-hand opponent.
+        WrongOpeningLeader = "WRONG_OPENING_LEADER",
+    }
+}
 
 /// Seat letters in seat order.
 pub const SEAT_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
@@ -87,25 +184,25 @@ fn trump_of(strain: u8) -> Option<Suit> {
 fn check_contract(strain: u8, declarer: Seat, level: u8, doubled: u8) -> Result<()> {
     if strain > NO_TRUMP {
         return Err(Error::config(
-            "INVALID_STRAIN",
+            Code::InvalidStrain,
             format!("strain must be 0..4, not {strain}"),
         ));
     }
     if declarer > 3 {
         return Err(Error::config(
-            "INVALID_SEAT",
+            Common::InvalidSeat,
             format!("declarer must be a seat 0..3, not {declarer}"),
         ));
     }
     if !(1..=7).contains(&level) {
         return Err(Error::config(
-            "INVALID_CONTRACT",
+            Code::InvalidContract,
             format!("contract level must be 1..7, not {level}"),
         ));
     }
     if doubled > 2 {
         return Err(Error::config(
-            "INVALID_CONTRACT",
+            Code::InvalidContract,
             format!("doubled must be 0, 1 or 2, not {doubled}"),
         ));
     }
@@ -130,7 +227,7 @@ impl BridgePlay {
         let all = hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h));
         if hands.iter().any(|h| h.len() != 13) || all != CardSet::FULL52 {
             return Err(Error::invalid_state(
-                "INVALID_DEAL",
+                Code::InvalidDeal,
                 "a deal is four disjoint hands of 13 cards",
             ));
         }
@@ -164,10 +261,10 @@ impl BridgePlay {
         won: [u8; 2],
     ) -> Result<BridgePlay> {
         check_contract(strain, declarer, level, doubled)?;
-        let bad = |m: String| Error::invalid_state("INVALID_POSITION", m);
+        let bad = |m: String| Error::invalid_state(Code::InvalidPosition, m);
         if leader > 3 {
             return Err(Error::config(
-                "INVALID_SEAT",
+                Common::InvalidSeat,
                 format!("leader must be a seat 0..3, not {leader}"),
             ));
         }
@@ -416,13 +513,13 @@ impl GameState for BridgePlay {
 
     fn apply_mut(&mut self, mv: Card) -> Result<()> {
         self.play.play(mv).map_err(|refusal| match refusal {
-            Refusal::Over => Error::illegal("GAME_OVER", "all 13 tricks have been played"),
+            Refusal::Over => Error::illegal(Code::GameOver, "all 13 tricks have been played"),
             Refusal::NotHeld(seat) => Error::illegal(
-                "CARD_NOT_OWNED",
+                Code::CardNotOwned,
                 format!("{} does not hold {mv}", SEAT_LETTERS[seat as usize]),
             ),
             Refusal::Revoke(seat) => Error::illegal(
-                "REVOKE",
+                Code::Revoke,
                 format!(
                     "{} must follow suit and may not play {mv}",
                     SEAT_LETTERS[seat as usize]

@@ -4,6 +4,7 @@
 //! rank of 13–15 stands for a rank the caller could not read (it is reported as
 //! [`PlayErrorKind::InvalidCardRank`] and never wins a trick). Seats are `0..4` = N, E, S, W.
 
+use super::Code;
 use crate::cards::{Card, CardSet, Suit};
 use crate::game::Seat;
 use crate::trick::{natural_power, FollowPolicy, TrickRules};
@@ -24,10 +25,11 @@ impl PlayErrorKind {
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
-            PlayErrorKind::CardNotOwned => "CARD_NOT_OWNED",
-            PlayErrorKind::Revoke => "REVOKE",
-            PlayErrorKind::InvalidCardRank => "INVALID_CARD_RANK",
+            PlayErrorKind::CardNotOwned => Code::CardNotOwned,
+            PlayErrorKind::Revoke => Code::Revoke,
+            PlayErrorKind::InvalidCardRank => Code::InvalidCardRank,
         }
+        .as_str()
     }
 }
 
