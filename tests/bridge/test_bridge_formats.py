@@ -287,7 +287,7 @@ def test_problem_codes_are_codes_of_the_rust_enum() -> None:
     codes = set(_core.error_codes("bridge"))
     assert set(PROBLEM_CODES) <= codes, sorted(set(PROBLEM_CODES) - codes)
     src = "".join(Path(m.__file__).read_text() for m in (pbn, lin) if m.__file__)
-    src += (Path(pbn.__file__).parent / "_reading.py").read_text()
+    src += (Path(pbn.__file__).parent / "records.py").read_text()
     assert set(re.findall(r'Problem\(\s*"([A-Z_]+)"', src)) <= codes
 
 
