@@ -47,6 +47,7 @@ ENUM_CATALOGUES = {
     "whist": "docs/extending.md",
     "dalmara": "docs/dalmara.md",
     "mexican_train": "docs/mexican_train.md",
+    "bridge": "docs/bridge.md",
 }
 
 # The games whose codes are still plain strings in the Rust sources (beside the tests), found

@@ -84,9 +84,9 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "parlour.batch.SimulationResult": lambda: parlour.simulate("whist", 20, seed=1),
     "parlour.bridge.records.Board": lambda: pbn.read(PLAY_PBN)[0],
     "parlour.bridge.BridgePlayState": lambda: FACTORIES["bridge-play"](1),
-    "parlour.bridge.builders.PlayBuilder": PlayBuilder,
-    "parlour.bridge.builders.TrickBuilder": lambda: TrickBuilder("S"),
-    "parlour.bridge.engine.PlayEngine": lambda: PlayEngine("23456789TJQKA", "SHDCN"),
+    "parlour.bridge.api.PlayBuilder": PlayBuilder,
+    "parlour.bridge.api.TrickBuilder": lambda: TrickBuilder("S"),
+    "parlour.bridge.api.PlayEngine": lambda: PlayEngine("23456789TJQKA", "SHDCN"),
     "parlour.cards.Card": lambda: parse_card("SA", "bridge"),
     "parlour.cards.CardSet": lambda: CardSet.from_cards(deck(52)[:5]),
     "parlour.dalmara.api.ActionResult": lambda: dm.create_game(

@@ -33,7 +33,7 @@ def test_whist_and_bridge_states_are_their_rust_classes() -> None:
     assert BridgePlayState is native_bridge.BridgePlayState
     b = BridgePlayState.random(3)
     assert type(b.apply_index(0)) is BridgePlayState
-    with pytest.raises(TypeError, match="create a bridge play state"):
+    with pytest.raises(TypeError):
         BridgePlayState()  # type: ignore[call-arg]
 
 

@@ -277,6 +277,20 @@ def test_problem_codes_are_documented() -> None:
     assert all(f"`{code}`" in doc for code in PROBLEM_CODES)
 
 
+def test_problem_codes_are_codes_of_the_rust_enum() -> None:
+    # A problem's code is raised as a BridgeFormatError's code: bridge::Code lists each.
+    import re
+    from pathlib import Path
+
+    from parlour import _core
+
+    codes = set(_core.error_codes("bridge"))
+    assert set(PROBLEM_CODES) <= codes, sorted(set(PROBLEM_CODES) - codes)
+    src = "".join(Path(m.__file__).read_text() for m in (pbn, lin) if m.__file__)
+    src += (Path(pbn.__file__).parent / "records.py").read_text()
+    assert set(re.findall(r'Problem\(\s*"([A-Z_]+)"', src)) <= codes
+
+
 SEATS4 = ["N", "E", "S", "W"]
 
 

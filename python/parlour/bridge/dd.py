@@ -28,7 +28,7 @@ from parlour.bridge._cards import (
     hands_masks,
     seat_index,
 )
-from parlour.bridge.play import HandsData
+from parlour.bridge.api import HandsData
 from parlour.errors import ConfigError
 
 __all__ = ["DoubleDummy", "dd_table", "solve"]

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from os import PathLike
 
-from parlour.bridge import _reading
+from parlour.bridge import records
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, sort_cards
 from parlour.bridge.records import Board, Contract, Problem, contract_from_auction
 
@@ -89,7 +89,7 @@ _LIN_CALLS = {"D": "X", "R": "XX"}
 
 
 def _norm_call(v: str) -> str | None:
-    return _reading.normal_call(v.strip().rstrip("!").upper(), _LIN_CALLS)
+    return records.normal_call(v.strip().rstrip("!").upper(), _LIN_CALLS)
 
 
 def read(text: str, *, raise_errors: bool = False) -> list[Board]:
@@ -172,7 +172,7 @@ def read(text: str, *, raise_errors: bool = False) -> list[Board]:
             boards[0] = replace(b0, problems=tuple(loose) + b0.problems)
         else:
             boards.append(Board(source_format="lin", problems=tuple(loose)))
-    return _reading.finish(boards, raise_errors)
+    return records.finish(boards, raise_errors)
 
 
 def _board(r: _Raw, event: str | None, first_board: int | None, results: list[str]) -> Board:
@@ -220,9 +220,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         seen: set[str] = set()
         for seat, cards in got.items():
             for c in cards:
-                if not _reading.dealt_once(c, seen, problems, ln, col):
+                if not records.dealt_once(c, seen, problems, ln, col):
                     ok = False
-            if not _reading.full_hand(seat, cards, problems, ln, col):
+            if not records.full_hand(seat, cards, problems, ln, col):
                 ok = False
         missing = [s for s in _LIN_SEATS if s not in got]
         if ok and len(missing) == 1:
@@ -256,11 +256,11 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
             where.append((ln, col))
         else:
             problems.append(Problem("PLAY_INVALID_CARD", f"not a card: {value!r}", ln, col))
-    _reading.require_contract(contract, play, problems, r.line, r.col)
+    records.require_contract(contract, play, problems, r.line, r.col)
     claim: int | None = None
     if r.claim is not None:
         value, ln, col = r.claim
-        claim = _reading.trick_count(value, "INVALID_CLAIM", problems, ln, col)
+        claim = records.trick_count(value, "INVALID_CLAIM", problems, ln, col)
     result = claim
     if first_board is not None and board_no is not None and room is not None:
         k = 2 * (int(board_no) - first_board) + (0 if room == "Open" else 1)
@@ -283,8 +283,8 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
                         f"rs| contract {results[k]} != auction contract {contract.text}"
                     )
     if hands is not None and leader is not None and play and contract is not None:
-        res = _reading.replay(play, leader, hands, contract.trump)
-        problems += _reading.replay_problems(res, where)
+        res = records.replay(play, leader, hands, contract.trump)
+        problems += records.replay_problems(res, where)
     return Board(
         event=event,
         board=board_no,
@@ -316,4 +316,4 @@ def read_file(path: str | PathLike[str], *, raise_errors: bool = False) -> list[
         ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
-    return read(_reading.read_text(path), raise_errors=raise_errors)
+    return read(records.read_text(path), raise_errors=raise_errors)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 
-from parlour.bridge import _reading
+from parlour.bridge import records
 from parlour.bridge._cards import RANKS, SEATS, SUITS, Seat, next_seat, trick_winner
 from parlour.bridge.records import (
     Board,
@@ -281,10 +281,10 @@ def _parse_deal(
                     ok = False
                     continue
                 c = s + r
-                if not _reading.dealt_once(c, seen, problems, line, col):
+                if not records.dealt_once(c, seen, problems, line, col):
                     ok = False
                 cards.append(c)
-        if not _reading.full_hand(seat, cards, problems, line, col):
+        if not records.full_hand(seat, cards, problems, line, col):
             ok = False
         hands[seat] = tuple(sorted(cards, key=_DISPLAY.__getitem__))
     return {s: hands[s] for s in SEATS} if ok else None
@@ -294,7 +294,7 @@ _PBN_CALLS = {"AP": "AP"}
 
 
 def _norm_call(tok: str) -> str | None:
-    return _reading.normal_call(tok.rstrip("!?").upper(), _PBN_CALLS)
+    return records.normal_call(tok.rstrip("!?").upper(), _PBN_CALLS)
 
 
 def _winner(cards: Sequence[str], trump: str | None) -> int:
@@ -504,7 +504,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     result: int | None = None
     rt = by.get("Result")
     if rt is not None and rt.value.strip():
-        result = _reading.trick_count(rt.value, "INVALID_RESULT", problems, rt.line, rt.col)
+        result = records.trick_count(rt.value, "INVALID_RESULT", problems, rt.line, rt.col)
     auction: list[str] = []
     at = by.get("Auction")
     if at is not None:
@@ -528,7 +528,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     if pt is not None:
         trump = contract.trump if contract else None
         leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
-        _reading.require_contract(contract, play, problems, pt.line, pt.col)
+        records.require_contract(contract, play, problems, pt.line, pt.col)
         if contract is not None and leader is not None and leader != contract.opening_leader:
             problems.append(
                 Problem(
@@ -539,10 +539,10 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                 )
             )
         if hands is not None and leader is not None and play:
-            v = _reading.replay(play, leader, hands, trump)
+            v = records.replay(play, leader, hands, trump)
             if not v.is_valid:
                 fixed = _repair(rows, leader, hands, trump) if repair else None
-                if fixed is not None and _reading.replay(fixed, leader, hands, trump).is_valid:
+                if fixed is not None and records.replay(fixed, leader, hands, trump).is_valid:
                     strict = tuple(play)
                     play = fixed
                     irregular.append(REPAIR_NOTE)
@@ -550,7 +550,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                         f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors before)"
                     )
                 else:
-                    problems += _reading.replay_problems(v, where)
+                    problems += records.replay_problems(v, where)
                     if repair:
                         problems.append(
                             Problem(
@@ -615,7 +615,7 @@ def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list
         raise TypeError(f"pbn.read takes the text of a PBN file, not {type(text).__name__}")
     prev: dict[str, str] = {}
     boards = [_board_of(g, prev, i, repair) for i, g in enumerate(_scan(text))]
-    return _reading.finish(boards, raise_errors)
+    return records.finish(boards, raise_errors)
 
 
 def read_file(
@@ -628,7 +628,7 @@ def read_file(
         ConfigError: ``FILE_NOT_READABLE`` when the file cannot be read.
         BridgeFormatError: With ``raise_errors=True``, when any problem was found.
     """
-    return read(_reading.read_text(path), repair=repair, raise_errors=raise_errors)
+    return read(records.read_text(path), repair=repair, raise_errors=raise_errors)
 
 
 def _play_rows(board: Board) -> list[str]:

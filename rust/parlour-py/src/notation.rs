@@ -78,6 +78,15 @@ impl Notation {
         Ok(obj)
     }
 
+    /// Another function of the notation module, by name (e.g. the reader of a constructor's
+    /// arguments into `Parts`); looked up on each call, for calls off the hot path.
+    ///
+    /// # Errors
+    /// When the module cannot be imported or has no such member.
+    pub fn member<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        py.import(self.module)?.getattr(name)
+    }
+
     /// `read(text)`: the parts `text` writes (a `NotationError` when it does not parse).
     ///
     /// # Errors

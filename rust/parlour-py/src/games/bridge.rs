@@ -1,378 +1,311 @@
-//! `parlour._core.bridge`: the card-play state and the replay validator.
+//! `parlour._core.bridge`: the card-play state, `parlour.bridge.BridgePlayState`, one frozen,
+//! final class holding the core position with the whole protocol here; and the replay
+//! validator and double-dummy solver as plain functions. Its notation (and the reading of the
+//! constructor's deal and contract) is in `parlour.bridge.notation`, over the `Parts` record.
 //!
-//! Cards cross the boundary as bit indices (`suit * 16 + rank`), hands as `u64` masks, seats
-//! as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
+//! Cards cross the boundary as bit indices (`suit * 16 + rank`) or bridge-spelled text (`"SA"`),
+//! hands as `u64` masks, seats as `0..4` (N, E, S, W) and strains as `0..5` (S, H, D, C, no-trump).
 
 use super::trickplay::{legal_mask, legal_moves, move_table, nth_legal};
 use crate::cards::card;
 use crate::errors::{config_err, detached, guarded, NotationError};
-use crate::fast::Spawner;
+use crate::notation::{reduce, Notation};
 use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::bridge::dd;
-use parlour_core::games::bridge::validate::{validate_play, Replay};
-use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
+use parlour_core::games::bridge::{
+    validate_play, BridgeConfig, BridgePlay, Code, Replay, SEAT_LETTERS, STRAIN_LETTERS,
+};
+use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyString, PyTuple};
-use std::cell::Cell;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+
+/// `parlour.bridge.notation`: `Parts`, `read`, `write` (and `deal`).
+static NOTATION: Notation = Notation::new("parlour.bridge.notation");
+
+/// The position's parts as `parlour.bridge.notation.Parts` gives them (its fields by name).
+#[derive(FromPyObject)]
+struct Parts {
+    level: i64,
+    strain: i64,
+    doubled: i64,
+    declarer: i64,
+    hands: [u64; 4],
+    leader: i64,
+    trick: Vec<i64>,
+    won: [i64; 2],
+}
+
+/// The contract of some parts, checked as numbers: `(strain, declarer, level, doubled)`.
+fn contract_of(p: &Parts) -> PyResult<(u8, u8, u8, u8)> {
+    Ok((
+        small(p.strain, "strain")?,
+        seat(p.declarer, "declarer")?,
+        small(p.level, "level")?,
+        small(p.doubled, "doubled")?,
+    ))
+}
 
 fn seat(value: i64, what: &str) -> PyResult<u8> {
     u8::try_from(value).ok().filter(|s| *s < 4).ok_or_else(|| {
         config_err(
-            "INVALID_SEAT",
+            Common::InvalidSeat,
             format!("{what} must be a seat 0..3, not {value}"),
         )
     })
 }
 
 fn small(value: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(value)
-        .map_err(|_| config_err("INVALID_CONTRACT", format!("{what} out of range: {value}")))
+    u8::try_from(value).map_err(|_| {
+        config_err(
+            Code::InvalidContract,
+            format!("{what} out of range: {value}"),
+        )
+    })
 }
 
-fn hands_of(hands: [u64; 4]) -> [CardSet; 4] {
-    hands.map(CardSet)
+fn trump_arg(trump: Option<i64>) -> PyResult<Option<Suit>> {
+    trump
+        .map(|t| {
+            u8::try_from(t)
+                .ok()
+                .and_then(Suit::from_index)
+                .ok_or_else(|| {
+                    config_err(
+                        Common::InvalidSuit,
+                        format!("trump must be a suit 0..3 or None, not {t}"),
+                    )
+                })
+        })
+        .transpose()
 }
 
-/// The position after the `index`-th legal move of `play` (`ConfigError` `INVALID_INDEX` for
-/// anything but an int in range).
-fn apply_index(play: &BridgePlay, index: &Bound<'_, PyAny>) -> PyResult<BridgePlay> {
-    let Some(mv) = nth_legal(play.trick_play(), index) else {
-        let legal = play.legal_set();
-        let shown = index
-            .repr()
-            .map_or_else(|_| "?".to_string(), |r| r.to_string());
-        return Err(config_err(
-            "INVALID_INDEX",
-            format!(
-                "index {shown} out of range 0..{}",
-                i64::from(legal.len()) - 1
-            ),
-        ));
+fn shown(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string())
+}
+
+/// The card written `"SA"` (suit then rank, upper case), if `obj` is one.
+fn card_text(obj: &Bound<'_, PyAny>) -> Option<Card> {
+    let s = obj.cast::<PyString>().ok()?;
+    let [suit, rank] = *s.to_str().ok()?.as_bytes() else {
+        return None;
     };
-    guarded(|| play.apply(mv))
+    let suit = b"SHDC".iter().position(|&c| c == suit)?;
+    let rank = b"23456789TJQKA".iter().position(|&c| c == rank)?;
+    Card::from_index(u8::try_from(suit * 16 + rank).ok()?)
 }
 
-/// The bit index of a card written `"SA"` (suit then rank); `NotationError` `INVALID_CARD`
-/// for anything else, as `parlour.bridge._cards.card_code`.
-fn card_code(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let code = obj
-        .cast::<PyString>()
-        .ok()
-        .and_then(|s| s.to_str().ok().map(str::as_bytes).and_then(card_of_text));
-    code.ok_or_else(|| {
-        let shown = obj
-            .repr()
-            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+/// The card written `"SA"`; `NotationError` `INVALID_CARD` for anything else.
+fn card_code(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    card_text(obj).ok_or_else(|| {
         NotationError::new_err((
-            "INVALID_CARD",
-            format!("not a card (suit then rank, e.g. SA, HT): {shown}"),
+            Common::InvalidCard.as_str(),
+            format!("not a card (suit then rank, e.g. SA, HT): {}", shown(obj)),
         ))
     })
 }
 
-fn card_of_text(text: &[u8]) -> Option<u8> {
-    let [s, r] = *text else { return None };
-    let suit = b"SHDC".iter().position(|&c| c == s)?;
-    let rank = b"23456789TJQKA".iter().position(|&c| c == r)?;
-    u8::try_from(suit * 16 + rank).ok()
+/// The card texts as interned Python strings, indexed by bit index (None for the 12 gaps): the
+/// move table of `BridgePlayState.legal_moves`.
+fn card_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
+    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    Ok(TABLE
+        .get_or_try_init(py, || {
+            move_table(py, |i| {
+                let text = Card::from_index(i).map_or_else(String::new, |c| c.to_string());
+                Ok(PyString::intern(py, &text).into_any())
+            })
+            .map(Bound::unbind)
+        })?
+        .bind(py))
 }
 
-/// The card texts as interned Python strings, indexed by bit index (None for the 12 gaps): the
-/// move table of `PlayBase.legal_moves`.
-fn card_table(py: Python<'_>) -> &Bound<'_, PyTuple> {
-    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-    TABLE
-        .get_or_init(py, || {
-            move_table(py, |i| {
-                let t = [
-                    b"SHDC"[usize::from(i >> 4)],
-                    b"23456789TJQKA"[usize::from(i % 16)],
-                ];
-                Ok(PyString::intern(py, std::str::from_utf8(&t).unwrap_or("?")).into_any())
-            })
-            .map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
+fn seat_letter(seat: u8) -> String {
+    SEAT_LETTERS[usize::from(seat % 4)].to_string()
+}
+
+/// A seat letter argument (`"N"`, `"E"`, `"S"`, `"W"`); `ConfigError` `INVALID_SEAT` otherwise.
+fn seat_of_letter(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let found = obj
+        .cast::<PyString>()
+        .ok()
+        .and_then(|s| s.to_str().ok().map(str::to_string))
+        .and_then(|s| {
+            let mut chars = s.chars();
+            let c = chars.next()?;
+            chars.next().is_none().then_some(c)
         })
-        .bind(py)
+        .and_then(|c| SEAT_LETTERS.iter().position(|&l| l == c));
+    found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| {
+        config_err(
+            Common::InvalidSeat,
+            format!("not a seat (N, E, S or W): {}", shown(obj)),
+        )
+    })
 }
 
 /// A position of the card play (immutable).
-#[pyclass(frozen, module = "parlour._core.bridge", name = "PlayState")]
-#[derive(Clone)]
-pub struct PyPlayState {
-    inner: BridgePlay,
-}
-
-#[pymethods]
-impl PyPlayState {
-    /// The play of a full deal (hands as card masks N, E, S, W); declarer's LHO leads.
-    #[new]
-    #[pyo3(signature = (hands, strain, declarer, level = 1, doubled = 0))]
-    fn new(
-        hands: [u64; 4],
-        strain: i64,
-        declarer: i64,
-        level: i64,
-        doubled: i64,
-    ) -> PyResult<Self> {
-        let (strain, declarer) = (small(strain, "strain")?, seat(declarer, "declarer")?);
-        let (level, doubled) = (small(level, "level")?, small(doubled, "doubled")?);
-        guarded(|| BridgePlay::new(hands_of(hands), strain, declarer, level, doubled))
-            .map(|inner| PyPlayState { inner })
-    }
-
-    /// Any position: remaining hands, contract, current trick (leader and cards), tricks NS/EW.
-    #[staticmethod]
-    #[allow(clippy::too_many_arguments)]
-    fn from_position(
-        hands: [u64; 4],
-        strain: i64,
-        declarer: i64,
-        level: i64,
-        doubled: i64,
-        leader: i64,
-        trick: Vec<i64>,
-        won: (i64, i64),
-    ) -> PyResult<Self> {
-        let cards: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
-        let (strain, declarer) = (small(strain, "strain")?, seat(declarer, "declarer")?);
-        let (level, doubled) = (small(level, "level")?, small(doubled, "doubled")?);
-        let leader = seat(leader, "leader")?;
-        let won = [small(won.0, "tricks")?, small(won.1, "tricks")?];
-        guarded(|| {
-            BridgePlay::from_position(
-                hands_of(hands),
-                strain,
-                declarer,
-                level,
-                doubled,
-                leader,
-                &cards,
-                won,
-            )
-        })
-        .map(|inner| PyPlayState { inner })
-    }
-
-    /// A random deal from `seed` (strain and declarer random unless given), as `bridge-play`.
-    #[staticmethod]
-    #[pyo3(signature = (seed, strain = None, declarer = None))]
-    fn random(seed: u64, strain: Option<i64>, declarer: Option<i64>) -> PyResult<Self> {
-        let strain = strain
-            .map(|s| small(s, "strain"))
-            .transpose()?
-            .filter(|s| *s <= 4);
-        let declarer = declarer.map(|d| seat(d, "declarer")).transpose()?;
-        let inner =
-            guarded(|| <BridgePlay as GameState>::new(&BridgeConfig { strain, declarer }, seed))?;
-        Ok(PyPlayState { inner })
-    }
-
-    /// The seat to move, or None when the play is over.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        self.inner.to_move()
-    }
-
-    /// True when all 13 tricks have been played.
-    #[getter]
-    fn is_terminal(&self) -> bool {
-        self.inner.is_terminal()
-    }
-
-    /// The Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// Strain 0..4 (4 = no-trump).
-    #[getter]
-    fn strain(&self) -> u8 {
-        self.inner.strain()
-    }
-
-    /// Declarer's seat.
-    #[getter]
-    fn declarer(&self) -> u8 {
-        self.inner.declarer()
-    }
-
-    /// Contract level.
-    #[getter]
-    fn level(&self) -> u8 {
-        self.inner.level()
-    }
-
-    /// 0, 1 (doubled) or 2 (redoubled).
-    #[getter]
-    fn doubled(&self) -> u8 {
-        self.inner.doubled()
-    }
-
-    /// The seat that led the current trick.
-    #[getter]
-    fn leader(&self) -> u8 {
-        self.inner.leader()
-    }
-
-    /// Remaining hands as card masks N, E, S, W.
-    fn hands(&self) -> [u64; 4] {
-        [0u8, 1, 2, 3].map(|s| self.inner.hand(s).bits())
-    }
-
-    /// Cards of the current trick (bit indices, play order).
-    fn trick(&self) -> Vec<u32> {
-        self.inner
-            .trick()
-            .iter()
-            .map(|c| u32::from(c.index()))
-            .collect()
-    }
-
-    /// Tricks taken by NS and EW.
-    fn tricks_won(&self) -> (u8, u8) {
-        let w = self.inner.tricks_won();
-        (w[0], w[1])
-    }
-
-    /// Legal cards (bit indices) in ascending order.
-    fn legal_moves(&self) -> Vec<u32> {
-        let mut v = Vec::new();
-        self.inner.legal_moves_into(&mut v);
-        v.into_iter().map(|c| u32::from(c.index())).collect()
-    }
-
-    /// The state after playing `card` (a bit index).
-    fn apply(&self, card_index: i64) -> PyResult<Self> {
-        let c = card(card_index)?;
-        guarded(|| self.inner.apply(c)).map(|inner| PyPlayState { inner })
-    }
-
-    /// The built-in computer player's card (a bit index), None when the play is over.
-    fn computer_move(&self) -> Option<u32> {
-        self.inner.computer_move().map(|c| u32::from(c.index()))
-    }
-
-    /// Tricks of each seat's side, per seat N, E, S, W.
-    fn returns(&self) -> Vec<f32> {
-        let mut r = vec![0.0; 4];
-        self.inner.returns_into(&mut r);
-        r
-    }
-
-    /// The notation of the position.
-    fn to_notation(&self) -> String {
-        self.inner.to_notation()
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    fn __eq__(&self, other: &Self) -> bool {
-        self.inner == other.inner
-    }
-}
-
-/// `parlour.bridge.BridgePlayState`: it holds the position and runs the hot path of Python loops
-/// (`is_terminal`, `to_move`, `zobrist`, `legal_moves`, `apply_index`, `apply`) without a
-/// Python frame, and the per-seat `view`, `observation` and `resample`; its other members are written in Python (`parlour/bridge/state.py`) and
-/// installed on this class at import (`parlour._native.fold_into_base`).
-#[pyclass(subclass, frozen, module = "parlour.bridge", name = "BridgePlayState")]
+///
+/// ``BridgePlayState(deal, contract, declarer=None)`` is the position before the opening lead:
+/// ``deal`` the four hands (a mapping seat to 13 cards, or a PBN deal string
+/// ``"N:AKQ.… … … …"``), ``contract`` ``"4S"``, ``"3NX"``… or a
+/// :class:`~parlour.bridge.records.Contract`, ``declarer`` declarer's seat (taken from
+/// ``contract`` when it is a ``Contract``). Also made by ``BridgePlayState.random(seed)``,
+/// ``from_parts(parts)`` and ``from_notation(text)``; every move gives a new state.
+///
+/// Raises:
+///     NotationError: A malformed deal or contract.
+///     ConfigError: A bad seat.
+///     InvalidStateError: A deal that is not four disjoint 13-card hands.
+#[pyclass(frozen, module = "parlour.bridge", name = "BridgePlayState")]
 pub struct PyBridgePlayState {
     inner: BridgePlay,
 }
 
-thread_local! {
-    /// The value of the next instance made by `BridgePlayState.__new__` without arguments (see
-    /// [`Spawner`]).
-    static PENDING: Cell<Option<PyBridgePlayState>> = const { Cell::new(None) };
-}
-
-/// The Python function that reads `BridgePlayState(deal, contract, declarer)`'s arguments into
-/// a `PlayState` (see `_install_constructor`).
-static CONSTRUCT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-/// Install the function that reads `BridgePlayState(deal, contract, declarer)`'s arguments into
-/// a `PlayState` (done once by `parlour.bridge`).
-#[pyfunction]
-fn _install_constructor(py: Python<'_>, construct: Py<PyAny>) {
-    let _ = CONSTRUCT.set(py, construct);
-}
-
-/// Makes the instances of `BridgePlayState` (and of any subclass) from Rust.
-static SPAWN: Spawner<PyBridgePlayState> = Spawner::new(&PENDING);
-
 impl PyBridgePlayState {
-    /// A new instance of `slf`'s own class at `inner`.
-    fn spawn<'py>(slf: &Bound<'py, Self>, inner: BridgePlay) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(&slf.get_type(), PyBridgePlayState { inner })
+    fn spawn(py: Python<'_>, inner: BridgePlay) -> PyResult<Bound<'_, PyBridgePlayState>> {
+        Bound::new(py, PyBridgePlayState { inner })
+    }
+
+    fn cards<'py>(
+        py: Python<'py>,
+        cards: impl Iterator<Item = Card>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, cards.map(|c| c.to_string()))
     }
 }
 
 #[pymethods]
 impl PyBridgePlayState {
-    /// `BridgePlayState(deal, contract, declarer=None)`: the position before the opening lead
-    /// (the arguments are read by `parlour.bridge.state`'s constructor, installed with
-    /// `_install_constructor`), or `BridgePlayState(core)` at the position `core`.
     #[new]
-    #[pyo3(signature = (*args, **kwargs), text_signature = "(deal, contract, declarer=None)")]
-    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let py = args.py();
-        if args.is_empty() && kwargs.is_none() {
-            return SPAWN.take().ok_or_else(|| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "create a bridge play state with BridgePlayState(deal, contract, declarer)",
-                )
-            });
-        }
-        if kwargs.is_none() && args.len() == 1 {
-            if let Ok(core) = args.get_item(0)?.cast::<PyPlayState>() {
-                return Ok(PyBridgePlayState {
-                    inner: core.get().inner.clone(),
-                });
+    #[pyo3(signature = (deal, contract, declarer = None))]
+    fn new(
+        deal: &Bound<'_, PyAny>,
+        contract: &Bound<'_, PyAny>,
+        declarer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let py = deal.py();
+        let none = py.None().into_bound(py);
+        let parts =
+            NOTATION
+                .member(py, "deal")?
+                .call1((deal, contract, declarer.unwrap_or(&none)))?;
+        let p: Parts = NOTATION.check(&parts)?.extract()?;
+        let (strain, declarer, level, doubled) = contract_of(&p)?;
+        let hands = p.hands.map(CardSet);
+        guarded(|| BridgePlay::new(hands, strain, declarer, level, doubled))
+            .map(|inner| PyBridgePlayState { inner })
+    }
+
+    /// A random deal from ``seed``, as the ``bridge-play`` simulator deals it (strain and
+    /// declarer random unless given, as letters).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_SEED``, ``INVALID_STRAIN`` or ``INVALID_SEAT``.
+    #[staticmethod]
+    #[pyo3(signature = (seed, strain = None, declarer = None))]
+    fn random<'py>(
+        seed: &Bound<'py, PyAny>,
+        strain: Option<&Bound<'py, PyAny>>,
+        declarer: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let py = seed.py();
+        let seed = crate::view::seed_arg(seed)?;
+        let strain = match strain {
+            None => None,
+            Some(s) if s.is_none() => None,
+            Some(s) => {
+                let found = s
+                    .cast::<PyString>()
+                    .ok()
+                    .and_then(|t| t.to_str().ok().map(str::to_string))
+                    .filter(|t| t.chars().count() == 1)
+                    .and_then(|t| STRAIN_LETTERS.iter().position(|&l| t.starts_with(l)));
+                Some(found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| {
+                    config_err(
+                        Code::InvalidStrain,
+                        format!("not a strain (S, H, D, C, N): {}", shown(s)),
+                    )
+                })?)
             }
-        }
-        let construct = CONSTRUCT.get(py).ok_or_else(|| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "parlour.bridge is not imported: its constructor is not installed",
-            )
+        };
+        let declarer = match declarer {
+            Some(d) if !d.is_none() => Some(seat_of_letter(d)?),
+            _ => None,
+        };
+        let inner =
+            guarded(|| <BridgePlay as GameState>::new(&BridgeConfig { strain, declarer }, seed))?;
+        Self::spawn(py, inner)
+    }
+
+    /// The position of ``parts`` (a :class:`parlour.bridge.notation.Parts`).
+    ///
+    /// Raises:
+    ///     InvalidStateError: ``INVALID_POSITION`` when hands, trick and trick counts do not
+    ///         fit together.
+    ///     ConfigError: A contract or seat out of range.
+    ///     TypeError: If ``parts`` is not a ``Parts``.
+    #[staticmethod]
+    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let py = parts.py();
+        let p: Parts = NOTATION.check(parts)?.extract()?;
+        let (strain, declarer, level, doubled) = contract_of(&p)?;
+        let trick: Vec<Card> = p.trick.iter().map(|&c| card(c)).collect::<PyResult<_>>()?;
+        let leader = seat(p.leader, "leader")?;
+        let won = [small(p.won[0], "tricks")?, small(p.won[1], "tricks")?];
+        let hands = p.hands.map(CardSet);
+        let inner = guarded(|| {
+            BridgePlay::from_position(hands, strain, declarer, level, doubled, leader, &trick, won)
         })?;
-        let core = construct.bind(py).call(args, kwargs)?;
-        let core = core.cast::<PyPlayState>()?;
-        Ok(PyBridgePlayState {
-            inner: core.get().inner.clone(),
-        })
+        Self::spawn(py, inner)
     }
 
-    /// A state of class `cls` at the position `core`.
-    #[classmethod]
-    fn _at<'py>(
-        cls: &Bound<'py, pyo3::types::PyType>,
-        core: PyRef<'py, PyPlayState>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        SPAWN.spawn(
-            cls,
-            PyBridgePlayState {
-                inner: core.inner.clone(),
-            },
-        )
+    /// Parse a position written by :meth:`to_notation` (see :mod:`parlour.bridge.notation`).
+    ///
+    /// Raises:
+    ///     NotationError: Malformed text.
+    ///     InvalidStateError: Hands, trick and trick counts that do not fit together.
+    #[staticmethod]
+    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let py = text.py();
+        Self::from_parts(&NOTATION.read(py, text)?)
     }
 
-    /// The position (a new `PlayState` on each access).
-    #[getter(_s)]
-    fn get_core(&self) -> PyPlayState {
-        PyPlayState {
-            inner: self.inner.clone(),
-        }
+    /// The position's parts, a :class:`parlour.bridge.notation.Parts`.
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let s = &self.inner;
+        let trick = s.trick().iter().map(|c| c.index());
+        let won = s.tricks_won();
+        let fields = (
+            s.level(),
+            s.strain(),
+            s.doubled(),
+            s.declarer(),
+            PyTuple::new(py, s.trick_play().hands().map(|h| h.0))?,
+            s.leader(),
+            PyTuple::new(py, trick)?,
+            PyTuple::new(py, won)?,
+        );
+        NOTATION.parts(py, fields.into_pyobject(py)?)
+    }
+
+    /// The position in bridge-play notation (see :mod:`parlour.bridge.notation`).
+    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        NOTATION.write(py, self.parts(py)?)
     }
 
     /// The seat to move (0-3 = N, E, S, W), or None when the play is over.
     #[getter]
     fn to_move(&self) -> Option<u8> {
         self.inner.to_move()
+    }
+
+    /// The seat letter to move, or None when the play is over.
+    #[getter]
+    fn seat_to_move(&self) -> Option<String> {
+        self.inner.to_move().map(seat_letter)
     }
 
     /// True when all 13 tricks have been played.
@@ -387,6 +320,104 @@ impl PyBridgePlayState {
         self.inner.zobrist()
     }
 
+    /// The contract being played (a :class:`~parlour.bridge.records.Contract`).
+    #[getter]
+    fn contract<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.parts(py)?.getattr(pyo3::intern!(py, "contract"))
+    }
+
+    /// The cards still held, by seat letter (spades first, ace down).
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for seat in 0u8..4 {
+            let hand = self.inner.hand(seat);
+            let sorted = Suit::ALL.into_iter().flat_map(|s| {
+                let mut cards: Vec<Card> = hand.of_suit(s).iter().collect();
+                cards.reverse();
+                cards
+            });
+            out.set_item(seat_letter(seat), Self::cards(py, sorted)?)?;
+        }
+        Ok(out)
+    }
+
+    /// The cards of the current trick in play order.
+    #[getter]
+    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        Self::cards(py, self.inner.trick().iter().copied())
+    }
+
+    /// The seat letter that led (or leads) the current trick.
+    #[getter]
+    fn trick_leader(&self) -> String {
+        seat_letter(self.inner.leader())
+    }
+
+    /// Tricks taken by NS and EW.
+    #[getter]
+    fn tricks_won(&self) -> (u8, u8) {
+        let [ns, ew] = self.inner.tricks_won();
+        (ns, ew)
+    }
+
+    /// Tricks taken by declarer's side.
+    #[getter]
+    fn declarer_tricks(&self) -> u8 {
+        self.inner.declarer_tricks()
+    }
+
+    /// True when ``move`` is a legal card here (never raises).
+    #[pyo3(signature = (r#move))]
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        card_text(r#move).is_some_and(|c| self.inner.legal_set().contains(c))
+    }
+
+    /// The card the built-in heuristic player chooses here (None when the play is over).
+    ///
+    /// Leading: the top card of the longest side suit; following: the lowest card when partner
+    /// is winning the trick, else the cheapest winning card, else the lowest card.
+    fn computer_move(&self) -> Option<String> {
+        self.inner.computer_move().map(|c| c.to_string())
+    }
+
+    /// The double-dummy value of this position (a :class:`parlour.bridge.dd.DoubleDummy`).
+    ///
+    /// Raises:
+    ///     ConfigError: ``INVALID_BUDGET`` for a budget that is not a positive integer below
+    ///         2**63; ``DD_BUDGET_EXCEEDED`` when the position is too large for ``budget``.
+    #[pyo3(signature = (budget = None))]
+    fn double_dummy<'py>(
+        &self,
+        py: Python<'py>,
+        budget: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let budget = match budget {
+            None => 10_000_000,
+            Some(b) => budget_arg(b)?,
+        };
+        let s = &self.inner;
+        let (hands, trump, leader) = (s.trick_play().hands(), s.trump(), s.leader());
+        let trick = s.trick().to_vec();
+        let r = detached(py, move || {
+            dd::solve_with(hands, trump, leader, &trick, budget, true)
+        })?;
+        let by_card = PyDict::new(py);
+        for (c, v) in r.by_card {
+            by_card.set_item(c.to_string(), v)?;
+        }
+        py.import(pyo3::intern!(py, "parlour.bridge.dd"))?
+            .getattr(pyo3::intern!(py, "DoubleDummy"))?
+            .call1((r.tricks, by_card))
+    }
+
+    /// Tricks of each seat's side, per seat N, E, S, W.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut r = [0f32; 4];
+        self.inner.returns_into(&mut r);
+        PyTuple::new(py, r.map(f64::from))
+    }
+
     /// The legal cards as a bool mask over the 52 actions ``suit * 13 + rank``.
     ///
     /// Returns:
@@ -397,34 +428,36 @@ impl PyBridgePlayState {
 
     /// The legal cards (spades two … ace, then hearts, diamonds, clubs).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_moves(self.inner.trick_play(), card_table(py))
+        legal_moves(self.inner.trick_play(), card_table(py)?)
     }
 
     /// The state after the ``index``-th legal move.
     ///
     /// Raises:
-    ///     ConfigError: ``INVALID_INDEX`` when out of range.
+    ///     ConfigError: ``INVALID_INDEX`` when ``index`` is not an int in range.
     fn apply_index<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = apply_index(&slf.get().inner, index)?;
-        Self::spawn(slf, next)
+    ) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let Some(mv) = nth_legal(self.inner.trick_play(), index) else {
+            let last = i64::from(self.inner.legal_set().len()) - 1;
+            return Err(config_err(
+                Code::InvalidIndex,
+                format!("index {} out of range 0..{last}", shown(index)),
+            ));
+        };
+        Self::spawn(index.py(), guarded(|| self.inner.apply(mv))?)
     }
 
-    /// The state after playing card ``move``.
+    /// The state after playing card ``move`` (``"SA"``).
     ///
     /// Raises:
     ///     NotationError: ``move`` is not a card.
     ///     IllegalMoveError: ``CARD_NOT_OWNED``, ``REVOKE`` or ``GAME_OVER``.
     #[pyo3(signature = (r#move))]
-    fn apply<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let c = card(i64::from(card_code(r#move)?))?;
-        let next = guarded(|| slf.get().inner.apply(c))?;
-        Self::spawn(slf, next)
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let c = card_code(r#move)?;
+        Self::spawn(r#move.py(), guarded(|| self.inner.apply(c))?)
     }
 
     /// What ``seat`` (0-3 = N, E, S, W) may see, as a JSON-ready dict (see
@@ -450,13 +483,56 @@ impl PyBridgePlayState {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
     fn resample<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = crate::view::resample(slf.py(), &slf.get().inner, seat, seed)?;
-        Self::spawn(slf, next)
+    ) -> PyResult<Bound<'py, PyBridgePlayState>> {
+        let py = seat.py();
+        Self::spawn(py, crate::view::resample(py, &self.inner, seat, seed)?)
     }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyBridgePlayState>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "BridgePlayState.from_notation({})",
+            self.to_notation(py)?.repr()?
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce(slf.as_any(), slf.get().to_notation(slf.py())?)
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// A node budget: a positive int below 2**63; `ConfigError` `INVALID_BUDGET` otherwise.
+fn budget_arg(b: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let ok = b.is_instance_of::<PyInt>() && !b.is_instance_of::<PyBool>();
+    ok.then(|| b.extract::<u64>().ok())
+        .flatten()
+        .filter(|&v| v > 0 && v < 1 << 63)
+        .ok_or_else(|| {
+            config_err(
+                Code::InvalidBudget,
+                format!("budget must be a positive integer, not {}", shown(b)),
+            )
+        })
 }
 
 type ErrorRow = (&'static str, usize, usize, usize, u8, u8);
@@ -491,26 +567,13 @@ pub fn validate(
     valid_ranks: u16,
 ) -> PyResult<(Vec<ErrorRow>, Vec<u32>, Vec<i32>, [u32; 4])> {
     let first = seat(first, "first")?;
-    let trump = match trump {
-        None => None,
-        Some(t) => Some(
-            u8::try_from(t)
-                .ok()
-                .and_then(Suit::from_index)
-                .ok_or_else(|| {
-                    config_err(
-                        "INVALID_SUIT",
-                        format!("trump must be a suit 0..3 or None, not {t}"),
-                    )
-                })?,
-        ),
-    };
+    let trump = trump_arg(trump)?;
     if cards.iter().any(|&c| c >= 64) {
-        return Err(config_err("INVALID_CARD", "card codes are 0..63"));
+        return Err(config_err(Common::InvalidCard, "card codes are 0..63"));
     }
     guarded(|| {
         Ok(rows(&validate_play(
-            hands_of(hands),
+            hands.map(CardSet),
             first,
             &cards,
             trump,
@@ -532,7 +595,7 @@ pub fn validate_many(
             .iter()
             .map(|(h, first, cards, trump)| {
                 let r = validate_play(
-                    hands_of(*h),
+                    h.map(CardSet),
                     *first % 4,
                     cards,
                     trump.and_then(Suit::from_index),
@@ -558,24 +621,18 @@ pub fn dd_solve(
     budget: u64,
     with_cards: bool,
 ) -> PyResult<(u8, Vec<(u32, u8)>)> {
-    let trump = match trump {
-        None => None,
-        Some(t) => Some(
-            u8::try_from(t)
-                .ok()
-                .and_then(Suit::from_index)
-                .ok_or_else(|| {
-                    config_err(
-                        "INVALID_SUIT",
-                        format!("trump must be a suit 0..3 or None, not {t}"),
-                    )
-                })?,
-        ),
-    };
+    let trump = trump_arg(trump)?;
     let leader = seat(leader, "leader")?;
     let cards: Vec<Card> = trick.into_iter().map(card).collect::<PyResult<_>>()?;
     detached(py, move || {
-        let r = dd::solve_with(hands_of(hands), trump, leader, &cards, budget, with_cards)?;
+        let r = dd::solve_with(
+            hands.map(CardSet),
+            trump,
+            leader,
+            &cards,
+            budget,
+            with_cards,
+        )?;
         Ok((
             r.tricks,
             r.by_card
@@ -590,15 +647,13 @@ pub fn dd_solve(
 /// declarers N, E, S, W), the GIL released.
 #[pyfunction]
 pub fn dd_table(py: Python<'_>, hands: [u64; 4], budget: u64) -> PyResult<[[u8; 4]; 5]> {
-    detached(py, move || dd::table(hands_of(hands), budget))
+    detached(py, move || dd::table(hands.map(CardSet), budget))
 }
 
 /// Register `parlour._core.bridge`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "bridge")?;
-    m.add_class::<PyPlayState>()?;
     m.add_class::<PyBridgePlayState>()?;
-    m.add_function(wrap_pyfunction!(_install_constructor, &m)?)?;
     m.add_function(wrap_pyfunction!(validate, &m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, &m)?)?;
     m.add_function(wrap_pyfunction!(dd_solve, &m)?)?;

@@ -304,7 +304,7 @@ impl Solver {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(Error::config(
-                "DD_BUDGET_EXCEEDED",
+                super::Code::DdBudgetExceeded,
                 "the position is too large for the double-dummy node budget",
             ));
         }
@@ -442,7 +442,7 @@ fn normalize(hands: &[u64; 4]) -> [u64; 4] {
 /// # Errors
 /// `INVALID_POSITION` when they do not.
 fn check(hands: &[CardSet; 4], leader: Seat, trick: &[Card]) -> Result<u32> {
-    let bad = |m: &str| Error::invalid_state("INVALID_POSITION", m.to_string());
+    let bad = |m: &str| Error::invalid_state(super::Code::InvalidPosition, m.to_string());
     if leader > 3 || trick.len() > 3 {
         return Err(bad(
             "the leader is a seat 0..3 and a trick in progress holds 0 to 3 cards",

@@ -1,21 +1,28 @@
 //! Contract-bridge card play: the play phase from the opening lead to the thirteenth trick.
 //!
-//! Rules source: `shared/specs/bridge/BRIDGE.md` (standard card play). Seats are `0..4` = N, E,
-//! S, W, clockwise; declarer's left-hand opponent leads the first trick; follow suit if able,
-//! else play anything; the highest trump wins a trick, else the highest card of the led suit;
-//! the winner leads the next trick. Strains are `0..5` = spades, hearts, diamonds, clubs,
-//! no-trump. Returns are the tricks of each side (seat N and S score the NS tricks, E and W the
-//! EW tricks); the winner is N (seat 0) when NS took the majority of the 13 tricks, else E.
+//! Rules source: `shared/specs/bridge/BRIDGE.md` (standard card play); records:
+//! `shared/specs/bridge/PBN_LIN.md`.
 //!
-//! Notation (formatted here, parsed by the Python layer):
-//! `<contract> <declarer>/<hands>/<trick leader>:<trick cards>/<NS tricks>-<EW tricks>`, e.g.
-//! `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The contract is the level,
-//! the strain letter (`N` for no-trump) and `X`/`XX`.
+//! Some notes on this implementation:
 //!
-//! The mechanics of the play (hands, trick, hash) are the shared [`TrickPlay`], counting
-//! tricks per side (`TrickPlay<2>`). Replay validation of recorded plays lives in
-//! [`validate`], a double-dummy solver for endgames in [`dd`], what each seat sees (its view,
-//! observation and resampling, dummy face up after the opening lead) in [`view`].
+//! * Seats are `0..4` = N, E, S, W, clockwise; strains `0..5` = spades, hearts, diamonds,
+//!   clubs, no-trump. Declarer's left-hand opponent leads the first trick.
+//! * The follow rule and the trick winner are the shared [`TrickRules`] (follow suit, the
+//!   strain's suit as trumps); the mechanics of the play (hands, trick, hash) are the shared
+//!   [`TrickPlay`], counting tricks per side (`TrickPlay<2>`). Legal cards, playing a card and
+//!   the replay validator of recorded plays are in [`rules`].
+//! * Returns are the tricks of each side (N and S score the NS tricks, E and W the EW tricks);
+//!   the winner is N (seat 0) when NS took the majority of the 13 tricks, else E.
+//! * The level and doubling are part of the position but not of its hash.
+//! * The computer player (`bot.rs`) is a one-card heuristic without look-ahead.
+//! * What each seat sees (dummy face up after the opening lead) is in [`view`]; a double-dummy
+//!   solver for endgames, bridge's own concept, in [`dd`].
+//! * Notation lives in `parlour.bridge.notation` (Python), over the position's parts:
+//!   `<contract> <declarer>/<hands>/<trick leader>:<trick cards>/<NS tricks>-<EW tricks>`, e.g.
+//!   `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The core-side writer
+//!   of [`GameState::to_notation`] stays until the trait loses it.
+//!
+//! [`TrickRules`]: crate::trick::TrickRules
 //!
 //! ```
 //! use parlour_core::game::GameState;
@@ -26,24 +33,125 @@
 //! let mut moves = Vec::new();
 //! while !s.is_terminal() {
 //!     s.legal_moves_into(&mut moves);
-//!     s.apply_mut(moves[0])?;
+//!     s = s.apply(moves[0])?;
 //! }
 //! let [ns, ew] = s.tricks_won();
 //! assert_eq!(ns + ew, 13);
 //! # Ok::<_, parlour_core::Error>(())
 //! ```
 
+mod bot;
 pub mod dd;
-pub mod validate;
+pub mod rules;
+#[cfg(test)]
+mod tests;
 pub mod view;
 
+pub use rules::{trick_winner_index, validate_play, PlayError, PlayErrorKind, Replay, ReplayTrick};
+
 use crate::cards::{Card, CardSet, Suit};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
-use crate::trick::natural_power;
-use crate::trickplay::{Refusal, TrickPlay, F_TALLY};
+use crate::trickplay::{TrickPlay, F_TALLY};
 use crate::zobrist;
+
+crate::codes! {
+    /// The error codes of bridge card play (beside [`crate::Common`]'s): the core's, the
+    /// binding's argument checks, the Python package's (`parlour.bridge`: readers, builders,
+    /// helpers) and the problem codes the PBN/LIN readers attach to a board (`Problem.code`,
+    /// raised as a `BridgeFormatError` with `raise_errors=True`).
+    pub enum Code {
+        /// A card the seat to move does not hold (also a replay problem).
+        CardNotOwned = "CARD_NOT_OWNED",
+        /// A follower not following suit while able to (also a replay problem).
+        Revoke = "REVOKE",
+        /// A replayed rank outside the mode's valid ranks.
+        InvalidCardRank = "INVALID_CARD_RANK",
+        /// A card after the thirteenth trick.
+        GameOver = "GAME_OVER",
+        /// A double-dummy search that needs more nodes than its budget.
+        DdBudgetExceeded = "DD_BUDGET_EXCEEDED",
+        /// A node budget that is not a positive integer.
+        InvalidBudget = "INVALID_BUDGET",
+        /// A contract that is not level, strain and doubling.
+        InvalidContract = "INVALID_CONTRACT",
+        /// A strain that is not S, H, D, C or N.
+        InvalidStrain = "INVALID_STRAIN",
+        /// A deal that is not four disjoint 13-card hands (or not a PBN deal).
+        InvalidDeal = "INVALID_DEAL",
+        /// `apply_index` outside the legal moves.
+        InvalidIndex = "INVALID_INDEX",
+        /// Hands, trick and trick counts that no play reaches.
+        InvalidPosition = "INVALID_POSITION",
+        /// A position or hand text that does not parse.
+        InvalidNotation = "INVALID_NOTATION",
+        /// Hands that are not a mapping of the four seats to lists of cards.
+        InvalidHands = "INVALID_HANDS",
+        /// Compact trick or play text that does not parse.
+        InvalidCompact = "INVALID_COMPACT",
+        /// A play that is not `{first, moves}`.
+        InvalidPlay = "INVALID_PLAY",
+        /// A trick without its cards, or an entry without seat and card.
+        InvalidTrick = "INVALID_TRICK",
+        /// An engine rank that is not a rank.
+        InvalidRank = "INVALID_RANK",
+        /// An engine denomination that is not a denomination.
+        InvalidDenomination = "INVALID_DENOMINATION",
+        /// A hand-made replay result with values out of range.
+        InvalidArgument = "INVALID_ARGUMENT",
+        /// Validating a board that has no valid deal or opening leader.
+        NoDeal = "NO_DEAL",
+        /// A record file that cannot be read.
+        FileNotReadable = "FILE_NOT_READABLE",
+        /// Problem: a token of the auction is not a call.
+        AuctionInvalidCall = "AUCTION_INVALID_CALL",
+        /// Problem: a card is dealt twice.
+        DealDuplicateCard = "DEAL_DUPLICATE_CARD",
+        /// Problem: a hand does not have 13 cards.
+        DealHandSize = "DEAL_HAND_SIZE",
+        /// Problem: the deal is not a seat, ':' and four hands.
+        DealInvalid = "DEAL_INVALID",
+        /// Problem: a rank in the deal is not a card.
+        DealInvalidCard = "DEAL_INVALID_CARD",
+        /// Problem: LIN `mc|` is not a trick count.
+        InvalidClaim = "INVALID_CLAIM",
+        /// Problem: the dealer is not a seat.
+        InvalidDealer = "INVALID_DEALER",
+        /// Problem: the result is not a trick count.
+        InvalidResult = "INVALID_RESULT",
+        /// Problem: unknown vulnerability.
+        InvalidVulnerable = "INVALID_VULNERABLE",
+        /// Problem: LIN `md|` has more than four hands.
+        LinInvalidDeal = "LIN_INVALID_DEAL",
+        /// Problem: LIN calls or cards before any `md|`.
+        LinNoBoard = "LIN_NO_BOARD",
+        /// Problem: a LIN board without `md|`.
+        LinNoDeal = "LIN_NO_DEAL",
+        /// Problem: a '#' tag value on the first game.
+        NothingToInherit = "NOTHING_TO_INHERIT",
+        /// Problem: text after the '*' ending `[Play]`.
+        PlayAfterEnd = "PLAY_AFTER_END",
+        /// Problem: cards after an incomplete trick.
+        PlayAfterPartialTrick = "PLAY_AFTER_PARTIAL_TRICK",
+        /// Problem: a play token is not a card.
+        PlayInvalidCard = "PLAY_INVALID_CARD",
+        /// Problem: the `[Play]` value is not a seat.
+        PlayInvalidLeader = "PLAY_INVALID_LEADER",
+        /// Problem: the `[Play]` entries are not whole rows of four.
+        PlayRowIncomplete = "PLAY_ROW_INCOMPLETE",
+        /// Problem: cards played on a board without a contract.
+        PlayWithoutContract = "PLAY_WITHOUT_CONTRACT",
+        /// Problem: `repair=True` could not rebuild the play.
+        RepairFailed = "REPAIR_FAILED",
+        /// Problem: text where no section is open.
+        UnexpectedText = "UNEXPECTED_TEXT",
+        /// Problem: a '{' comment is never closed.
+        UnterminatedComment = "UNTERMINATED_COMMENT",
+        /// Problem: the `[Play]` leader is not declarer's left-hand opponent.
+        WrongOpeningLeader = "WRONG_OPENING_LEADER",
+    }
+}
 
 /// Seat letters in seat order.
 pub const SEAT_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
@@ -84,137 +192,7 @@ fn trump_of(strain: u8) -> Option<Suit> {
     Suit::from_index(strain)
 }
 
-fn check_contract(strain: u8, declarer: Seat, level: u8, doubled: u8) -> Result<()> {
-    if strain > NO_TRUMP {
-        return Err(Error::config(
-            "INVALID_STRAIN",
-            format!("strain must be 0..4, not {strain}"),
-        ));
-    }
-    if declarer > 3 {
-        return Err(Error::config(
-            "INVALID_SEAT",
-            format!("declarer must be a seat 0..3, not {declarer}"),
-        ));
-    }
-    if !(1..=7).contains(&level) {
-        return Err(Error::config(
-            "INVALID_CONTRACT",
-            format!("contract level must be 1..7, not {level}"),
-        ));
-    }
-    if doubled > 2 {
-        return Err(Error::config(
-            "INVALID_CONTRACT",
-            format!("doubled must be 0, 1 or 2, not {doubled}"),
-        ));
-    }
-    Ok(())
-}
-
 impl BridgePlay {
-    /// The play of a full deal (13 cards each, all 52 distinct) in `strain`, with declarer's
-    /// left-hand opponent on lead.
-    ///
-    /// # Errors
-    /// `INVALID_DEAL` for a deal that is not four disjoint 13-card hands; contract errors as
-    /// [`BridgePlay::from_position`].
-    pub fn new(
-        hands: [CardSet; 4],
-        strain: u8,
-        declarer: Seat,
-        level: u8,
-        doubled: u8,
-    ) -> Result<BridgePlay> {
-        check_contract(strain, declarer, level, doubled)?;
-        let all = hands.iter().fold(CardSet::EMPTY, |a, h| a.union(*h));
-        if hands.iter().any(|h| h.len() != 13) || all != CardSet::FULL52 {
-            return Err(Error::invalid_state(
-                "INVALID_DEAL",
-                "a deal is four disjoint hands of 13 cards",
-            ));
-        }
-        Self::from_position(
-            hands,
-            strain,
-            declarer,
-            level,
-            doubled,
-            (declarer + 1) % 4,
-            &[],
-            [0, 0],
-        )
-    }
-
-    /// Any position of the play: the cards still held, the current trick's leader and cards,
-    /// and the tricks taken by NS and EW.
-    ///
-    /// # Errors
-    /// `INVALID_STRAIN`, `INVALID_SEAT`, `INVALID_CONTRACT` for bad contract parts;
-    /// `INVALID_POSITION` when hands, trick and trick counts do not fit together.
-    #[allow(clippy::too_many_arguments)]
-    pub fn from_position(
-        hands: [CardSet; 4],
-        strain: u8,
-        declarer: Seat,
-        level: u8,
-        doubled: u8,
-        leader: Seat,
-        trick: &[Card],
-        won: [u8; 2],
-    ) -> Result<BridgePlay> {
-        check_contract(strain, declarer, level, doubled)?;
-        let bad = |m: String| Error::invalid_state("INVALID_POSITION", m);
-        if leader > 3 {
-            return Err(Error::config(
-                "INVALID_SEAT",
-                format!("leader must be a seat 0..3, not {leader}"),
-            ));
-        }
-        if trick.len() > 3 {
-            return Err(bad(format!(
-                "a trick in progress holds 0 to 3 cards, not {}",
-                trick.len()
-            )));
-        }
-        let done = u32::from(won[0]) + u32::from(won[1]);
-        if done > 13 {
-            return Err(bad(format!("{done} tricks taken; a deal has 13")));
-        }
-        let mut seen = CardSet::EMPTY;
-        for h in hands
-            .iter()
-            .chain(std::iter::once(&CardSet::from_cards(trick)))
-        {
-            if !seen.intersection(*h).is_empty() || h.bits() & !CardSet::FULL52.bits() != 0 {
-                return Err(bad("a card appears twice".into()));
-            }
-            seen = seen.union(*h);
-        }
-        if CardSet::from_cards(trick).len() as usize != trick.len() {
-            return Err(bad("a card appears twice in the trick".into()));
-        }
-        let left = 13 - done;
-        for (seat, h) in hands.iter().enumerate() {
-            let played = (0..trick.len()).any(|i| (usize::from(leader) + i) % 4 == seat);
-            let want = if played { left.saturating_sub(1) } else { left };
-            if h.len() != want || (played && left == 0) {
-                return Err(bad(format!(
-                    "seat {} holds {} cards; with {done} tricks taken it should hold {want}",
-                    SEAT_LETTERS[seat],
-                    h.len()
-                )));
-            }
-        }
-        Ok(BridgePlay {
-            play: TrickPlay::from_parts(hands, trick, leader, trump_of(strain), won),
-            strain,
-            level,
-            doubled,
-            declarer,
-        })
-    }
-
     fn seat_to_move(&self) -> Seat {
         self.play.seat_to_move()
     }
@@ -310,47 +288,6 @@ impl BridgePlay {
     }
 }
 
-impl BridgePlay {
-    /// The built-in computer player: a simple card-play heuristic (no look-ahead). Leading:
-    /// the top card of the longest side suit (lowest trump when only trumps are left).
-    /// Following: the lowest card when partner is winning the trick; otherwise the cheapest
-    /// card that wins it, else the lowest card (discarding from side suits before trumps).
-    #[must_use]
-    pub fn heuristic_move(&self) -> Option<Card> {
-        if self.is_terminal() {
-            return None;
-        }
-        let seat = self.seat_to_move();
-        let hand = self.play.hand(seat);
-        let rules = self.play.rules();
-        let trumps = rules.trumps;
-        let lowest = |set: CardSet| set.iter().min_by_key(|c| (trumps.contains(*c), c.rank()));
-        let Some(lead) = self.play.lead() else {
-            let side = hand.difference(trumps);
-            if side.is_empty() {
-                return lowest(hand);
-            }
-            let suit = Suit::ALL
-                .into_iter()
-                .max_by_key(|s| (side.of_suit(*s).len(), 4 - s.index()))?;
-            return side.of_suit(suit).iter().max_by_key(|c| c.rank());
-        };
-        let legal = rules.legal(hand, Some(lead));
-        let cards = self.trick();
-        let best = rules.winner(cards, natural_power).unwrap_or(0);
-        let best_seat = (self.leader() + u8::try_from(best).unwrap_or(0)) % 4;
-        if best_seat % 2 == seat % 2 {
-            return lowest(legal);
-        }
-        let winning = legal
-            .iter()
-            .filter(|c| rules.beats(*c, cards[best], lead, natural_power));
-        winning
-            .min_by_key(|c| (trumps.contains(*c), c.rank()))
-            .or_else(|| lowest(legal))
-    }
-}
-
 fn pbn_hand(hand: CardSet) -> String {
     let mut parts = Vec::with_capacity(4);
     for suit in Suit::ALL {
@@ -410,12 +347,12 @@ impl GameState for BridgePlay {
 
     fn apply(&self, mv: Card) -> Result<Self> {
         let mut next = self.clone();
-        next.apply_mut(mv)?;
+        next.play_card(mv)?;
         Ok(next)
     }
 
     fn play_unchecked(&mut self, mv: Self::Move) {
-        let played = self.apply_mut(mv);
+        let played = self.play_card(mv);
         debug_assert!(played.is_ok(), "an unlisted move: {mv:?}");
     }
 
@@ -455,145 +392,5 @@ impl GameState for BridgePlay {
             SEAT_LETTERS[usize::from(self.leader() % 4)],
             trick.join(" "),
         )
-    }
-}
-impl BridgePlay {
-    /// Apply `mv` in place, checked against the rules; on a refusal `self` is unchanged.
-    ///
-    /// # Errors
-    /// An illegal-move error when `mv` is not legal here.
-    pub fn apply_mut(&mut self, mv: Card) -> Result<()> {
-        self.play.play(mv).map_err(|refusal| match refusal {
-            Refusal::Over => Error::illegal("GAME_OVER", "all 13 tricks have been played"),
-            Refusal::NotHeld(seat) => Error::illegal(
-                "CARD_NOT_OWNED",
-                format!("{} does not hold {mv}", SEAT_LETTERS[seat as usize]),
-            ),
-            Refusal::Revoke(seat) => Error::illegal(
-                "REVOKE",
-                format!(
-                    "{} must follow suit and may not play {mv}",
-                    SEAT_LETTERS[seat as usize]
-                ),
-            ),
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sim::{simulate, Policy};
-
-    #[test]
-    fn random_games_conserve_cards_and_hash_incrementally() {
-        let mut rng = Rng::new(5);
-        for seed in 0..60 {
-            let mut s = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), seed);
-            assert_eq!(s.to_move(), Some((s.declarer() + 1) % 4));
-            let mut buf = Vec::new();
-            while !s.is_terminal() {
-                s.legal_moves_into(&mut buf);
-                assert!(!buf.is_empty());
-                let before = s.clone();
-                let next = s.apply(buf[rng.index(buf.len())]).unwrap();
-                assert_eq!(before, s);
-                assert_eq!(next.zobrist(), next.full_hash());
-                let rebuilt = BridgePlay::from_position(
-                    next.play.hands(),
-                    next.strain,
-                    next.declarer,
-                    next.level,
-                    next.doubled,
-                    next.leader(),
-                    next.trick(),
-                    next.tricks_won(),
-                )
-                .unwrap();
-                assert_eq!(rebuilt, next);
-                s = next;
-            }
-            let mut r = [0f32; 4];
-            s.returns_into(&mut r);
-            assert!((r[0] + r[1] - 13.0).abs() < 1e-6);
-            assert_eq!(r[0], r[2]);
-            assert!(s.winner().is_some());
-        }
-    }
-
-    #[test]
-    fn batch_is_thread_independent() {
-        let c = BridgeConfig::default();
-        let a = simulate::<BridgePlay>(&c, 9, 0, 600, Policy::Random, Some(1)).unwrap();
-        let b = simulate::<BridgePlay>(&c, 9, 0, 600, Policy::Random, Some(2)).unwrap();
-        assert_eq!(a, b);
-        assert!(a.moves.iter().all(|&m| m == 52));
-    }
-
-    #[test]
-    fn computer_player_is_legal_and_beats_random_play() {
-        let mut rng = Rng::new(17);
-        let (mut ns, mut games) = (0u32, 0u32);
-        for seed in 0..300 {
-            let mut s = crate::game::dealt::<BridgePlay>(&BridgeConfig::default(), seed);
-            let mut buf = Vec::new();
-            while !s.is_terminal() {
-                s.legal_moves_into(&mut buf);
-                let mv = if s.seat_to_move() % 2 == 0 {
-                    let m = s.computer_move().unwrap();
-                    assert!(buf.contains(&m));
-                    m
-                } else {
-                    buf[rng.index(buf.len())]
-                };
-                s.apply_mut(mv).unwrap();
-            }
-            assert_eq!(s.computer_move(), None);
-            ns += u32::from(s.tricks_won()[0]);
-            games += 1;
-        }
-        // Random play gives each side 6.5 tricks on average; the heuristic side does better.
-        assert!(
-            f64::from(ns) / f64::from(games) > 8.0,
-            "{}",
-            f64::from(ns) / f64::from(games)
-        );
-        let c = BridgeConfig::default();
-        let a = simulate::<BridgePlay>(&c, 4, 0, 200, Policy::Computer, Some(2)).unwrap();
-        assert!(a.moves.iter().all(|&m| m == 52));
-    }
-
-    #[test]
-    fn illegal_moves_and_bad_positions_are_refused() {
-        let s = crate::game::dealt::<BridgePlay>(
-            &BridgeConfig {
-                strain: Some(NO_TRUMP),
-                declarer: Some(0),
-            },
-            1,
-        );
-        assert_eq!(s.to_move(), Some(1));
-        let not_held = s.hand(0).first().unwrap();
-        assert_eq!(s.apply(not_held).unwrap_err().code, "CARD_NOT_OWNED");
-        let lead = s.hand(1).first().unwrap();
-        let s2 = s.apply(lead).unwrap();
-        let off = s2.hand(2).iter().find(|c| c.suit() != lead.suit());
-        if let (Some(off), false) = (off, s2.hand(2).of_suit(lead.suit()).is_empty()) {
-            assert_eq!(s2.apply(off).unwrap_err().code, "REVOKE");
-        }
-        let mut hands = s.play.hands();
-        hands[0] = hands[1];
-        assert_eq!(
-            BridgePlay::new(hands, 0, 0, 1, 0).unwrap_err().code,
-            "INVALID_DEAL"
-        );
-        assert_eq!(
-            BridgePlay::new(s.play.hands(), 5, 0, 1, 0)
-                .unwrap_err()
-                .code,
-            "INVALID_STRAIN"
-        );
-        assert!(BridgePlay::from_position(s.play.hands(), 0, 0, 1, 0, 0, &[], [1, 0]).is_err());
-        assert!(s.to_notation().starts_with(&format!("{}N N/N:", s.level())));
     }
 }
