@@ -13,12 +13,12 @@ use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::view::resample_replaying;
 use parlour_core::games::durak::{
-    card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
+    card, deal, sha256, Code, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::rng::Rng;
 use parlour_core::trail::Trail;
-use parlour_core::ErrorKind;
+use parlour_core::{Common, ErrorKind};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -111,7 +111,10 @@ impl PyDurak {
         let (inner, _) = guarded(|| Ok(self.inner.play(seat, kind, card)))?.map_err(durak_err)?;
         // `play` took the move, so the game was live and the kind parsed; log what it applied.
         let (Some(seat), Some(kind)) = (self.inner.turn(), kind.and_then(Kind::parse)) else {
-            return Err(config_err("INTERNAL_ERROR", "a move was taken off turn"));
+            return Err(config_err(
+                Common::InternalError,
+                "a move was taken off turn",
+            ));
         };
         let id = card
             .and_then(|c| u8::try_from(c).ok())
@@ -173,7 +176,10 @@ impl PyDurak {
 #[cold]
 #[inline(never)]
 fn bad_index(len: usize) -> PyErr {
-    DurakConfigError::new_err(("BAD_INDEX", format!("there are {len} legal moves")))
+    DurakConfigError::new_err((
+        Code::BadIndex.as_str(),
+        format!("there are {len} legal moves"),
+    ))
 }
 
 /// A core refusal as the Durak error classes (`parlour.durak.errors.call` does the same).
@@ -196,7 +202,7 @@ fn dealt(
     let variant = Variant::parse(variant)?;
     if !(2..=6).contains(&seats) {
         return Err(parlour_core::Error::config(
-            "BAD_SEATS",
+            Code::BadSeats,
             "durak deals two to six seats",
         ));
     }
@@ -238,7 +244,7 @@ fn mask_of(hand: &[i64]) -> PyResult<u64> {
     let mut m = 0;
     for &c in hand {
         let id = u8::try_from(c).ok().filter(|&x| card::valid(x));
-        m |= card::bit(id.ok_or_else(|| config_err("NO_CARD", format!("no card has id {c}")))?);
+        m |= card::bit(id.ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))?);
     }
     Ok(m)
 }
@@ -247,10 +253,10 @@ fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<
     let cap = u8::try_from(cap)
         .ok()
         .filter(|c| *c <= 6)
-        .ok_or_else(|| config_err("BAD_BOUT", "a cap is 0 to 6"))?;
+        .ok_or_else(|| config_err(Code::BadBout, "a cap is 0 to 6"))?;
     if attacks.len() > 6 || beats.len() > attacks.len() {
         return Err(config_err(
-            "BAD_BOUT",
+            Code::BadBout,
             "a bout holds at most six attack cards, each with at most one answer",
         ));
     }
@@ -464,7 +470,7 @@ fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
     MOVES
         .get(py)
         .map(|t| t.bind(py))
-        .ok_or_else(|| config_err("INTERNAL_ERROR", "the durak move table is not set"))
+        .ok_or_else(|| config_err(Common::InternalError, "the durak move table is not set"))
 }
 
 impl PyDurakGame {
@@ -898,7 +904,7 @@ fn bot_match(
             Some(l) => Opponent::Bot(l),
             None => {
                 return Err(config_err(
-                    "BAD_OPPONENT",
+                    Code::BadOpponent,
                     format!("unknown opponent {other:?}"),
                 ))
             }

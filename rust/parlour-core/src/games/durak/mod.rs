@@ -34,6 +34,69 @@ pub use state::{
 };
 
 use crate::error::Result;
+
+crate::codes! {
+    /// Durak's error codes (beside [`crate::Common`]'s): the reference's refusals upper-cased,
+    /// then what parlour adds (the transfer, the seat counts, the rules functions, the bot).
+    pub enum Code {
+        /// A seed that is not exactly 32 bytes.
+        NoSeed = "NO_SEED",
+        /// A deal number that is not a positive integer.
+        BadDeal = "BAD_DEAL",
+        /// A seat count outside 2-6.
+        BadSeats = "BAD_SEATS",
+        /// A variant other than podkidnoy or perevodnoy.
+        BadVariant = "BAD_VARIANT",
+        /// A move after the end of the deal.
+        GameOver = "GAME_OVER",
+        /// A move by a seat that is not on turn (or no seat).
+        NotYourTurn = "NOT_YOUR_TURN",
+        /// A move kind the rules do not offer.
+        NotLegal = "NOT_LEGAL",
+        /// A move that does not fit the stage of the bout.
+        WrongPhase = "WRONG_PHASE",
+        /// A card the seat does not hold.
+        CardNotHeld = "CARD_NOT_HELD",
+        /// An attack beyond the bout's cap.
+        BoutFull = "BOUT_FULL",
+        /// A throw-in of a rank not on the table.
+        RankNotInBout = "RANK_NOT_IN_BOUT",
+        /// An answer that does not beat the waiting attack card.
+        BeatsNothing = "BEATS_NOTHING",
+        /// `done` before any card is thrown.
+        MustAttack = "MUST_ATTACK",
+        /// An exchange by a seat without the trump six's right.
+        NotTheSix = "NOT_THE_SIX",
+        /// An exchange after the turn-up was drawn.
+        TalonShut = "TALON_SHUT",
+        /// A transfer the perevodnoy rules refuse.
+        CannotTransfer = "CANNOT_TRANSFER",
+        /// A seat that is not one (1-based API).
+        BadSeat = "BAD_SEAT",
+        /// A card id outside 1-36.
+        NoCard = "NO_CARD",
+        /// A suit that is not one.
+        NoSuit = "NO_SUIT",
+        /// A card count that is not a non-negative integer.
+        BadCount = "BAD_COUNT",
+        /// A hand size that is not a non-negative integer.
+        BadSize = "BAD_SIZE",
+        /// A bout of the rules functions that cannot be.
+        BadBout = "BAD_BOUT",
+        /// `apply_index` outside the legal moves.
+        BadIndex = "BAD_INDEX",
+        /// A bot level outside 1-3.
+        BadLevel = "BAD_LEVEL",
+        /// A bot seed outside 0..2**64-1.
+        BadSeed = "BAD_SEED",
+        /// An unknown opponent of a bot match.
+        BadOpponent = "BAD_OPPONENT",
+        /// Malformed position text.
+        BadNotation = "BAD_NOTATION",
+        /// Parts of a position that no game reaches.
+        ImpossiblePosition = "IMPOSSIBLE_POSITION",
+    }
+}
 use crate::game::{GameState, Seat};
 
 /// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.

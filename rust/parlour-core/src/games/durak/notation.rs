@@ -19,6 +19,7 @@
 use super::card;
 use super::rules::{Bout, Outcome};
 use super::state::{Durak, Variant};
+use super::Code;
 use crate::error::{Error, Result};
 
 fn cards_text(mask: u64) -> String {
@@ -107,11 +108,11 @@ pub fn to_notation(g: &Durak) -> String {
 }
 
 fn bad(message: impl Into<String>) -> Error {
-    Error::notation("BAD_NOTATION", message)
+    Error::notation(Code::BadNotation, message)
 }
 
 fn impossible(message: impl Into<String>) -> Error {
-    Error::invalid_state("IMPOSSIBLE_POSITION", message)
+    Error::invalid_state(Code::ImpossiblePosition, message)
 }
 
 fn parse_list(text: &str, what: &str) -> Result<Vec<u8>> {

@@ -4,6 +4,7 @@
 use super::card;
 use super::deal::{self, Deal};
 use super::rules::{self, cap_for, closes, legal_attacks, legal_beats, Bout, How, Outcome};
+use super::Code;
 use crate::error::{Error, Result};
 use crate::zobrist::feature;
 
@@ -35,7 +36,7 @@ impl Variant {
             "podkidnoy" => Ok(Variant::Podkidnoy),
             "perevodnoy" => Ok(Variant::Perevodnoy),
             _ => Err(Error::config(
-                "BAD_VARIANT",
+                Code::BadVariant,
                 format!("variant must be podkidnoy or perevodnoy, not {text:?}"),
             )),
         }
@@ -402,7 +403,7 @@ impl PartialEq for Durak {
 
 impl Eq for Durak {}
 
-fn err(code: &'static str, message: &str) -> Error {
+fn err(code: Code, message: &str) -> Error {
     Error::illegal(code, message)
 }
 
@@ -775,17 +776,17 @@ impl Durak {
         card_id: Option<i64>,
     ) -> Result<(Durak, Vec<Event>)> {
         if self.over() {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         }
         let seat0 = match u8::try_from(seat) {
             Ok(s) if s >= 1 && s <= self.seats => s - 1,
-            _ => return Err(err("NOT_YOUR_TURN", "it is not your turn")),
+            _ => return Err(err(Code::NotYourTurn, "it is not your turn")),
         };
         let kind = kind
             .and_then(Kind::parse)
             .filter(|k| *k != Kind::Transfer || self.variant == Variant::Perevodnoy);
         let Some(kind) = kind else {
-            return Err(err("NOT_LEGAL", "the rules do not offer that"));
+            return Err(err(Code::NotLegal, "the rules do not offer that"));
         };
         let card_id = card_id
             .and_then(|c| u8::try_from(c).ok())
@@ -803,25 +804,25 @@ impl Durak {
     /// The refusal code.
     pub fn check(&self, seat: u8, mv: Move) -> Result<()> {
         if self.over() {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         }
         if seat >= self.seats {
-            return Err(err("NOT_YOUR_TURN", "it is not your turn"));
+            return Err(err(Code::NotYourTurn, "it is not your turn"));
         }
         if mv.kind == Kind::Transfer && self.variant != Variant::Perevodnoy {
-            return Err(err("NOT_LEGAL", "the rules do not offer that"));
+            return Err(err(Code::NotLegal, "the rules do not offer that"));
         }
         if mv.kind == Kind::Resign {
             if self.is_out(seat) {
-                return Err(err("NOT_YOUR_TURN", "a seat that is out cannot resign"));
+                return Err(err(Code::NotYourTurn, "a seat that is out cannot resign"));
             }
             return Ok(());
         }
         let Some(b) = self.bout.as_ref() else {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         };
         if self.turn() != Some(seat) {
-            return Err(err("NOT_YOUR_TURN", "it is not your turn"));
+            return Err(err(Code::NotYourTurn, "it is not your turn"));
         }
         let phase = self.phase();
         let fits = match mv.kind {
@@ -832,7 +833,7 @@ impl Durak {
         };
         if !fits {
             return Err(err(
-                "WRONG_PHASE",
+                Code::WrongPhase,
                 "that move does not fit this stage of the bout",
             ));
         }
@@ -841,39 +842,39 @@ impl Durak {
         match mv.kind {
             Kind::Attack => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if b.room() < 1 {
                     return Err(err(
-                        "BOUT_FULL",
+                        Code::BoutFull,
                         "the attack is already as large as it may be",
                     ));
                 }
                 if !b.is_empty() && b.ranks() & card::bit(mv.card) == 0 {
                     return Err(err(
-                        "RANK_NOT_IN_BOUT",
+                        Code::RankNotInBout,
                         "nothing on the table has that rank",
                     ));
                 }
             }
             Kind::Beat => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if beats_nothing(b.unbeaten(), mv.card, self.trump) {
                     return Err(err(
-                        "BEATS_NOTHING",
+                        Code::BeatsNothing,
                         "that card does not beat the one in front of you",
                     ));
                 }
             }
             Kind::Transfer => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if !self.transfer_ok(b, mv.card) {
                     return Err(err(
-                        "CANNOT_TRANSFER",
+                        Code::CannotTransfer,
                         "a transfer needs an unanswered attack of one rank, a card of that rank, and a next defender holding enough cards",
                     ));
                 }
@@ -881,17 +882,17 @@ impl Durak {
             Kind::Done => {
                 if b.is_empty() {
                     return Err(err(
-                        "MUST_ATTACK",
+                        Code::MustAttack,
                         "a bout has to be opened before it can be beaten off",
                     ));
                 }
             }
             Kind::Swap => {
                 if self.six_owner != Some(seat) || hand & card::bit(self.six_of_trumps()) == 0 {
-                    return Err(err("NOT_THE_SIX", "that exchange is not yours to make"));
+                    return Err(err(Code::NotTheSix, "that exchange is not yours to make"));
                 }
                 if !self.turn_up_left() {
-                    return Err(err("TALON_SHUT", "the turned up trump has been drawn"));
+                    return Err(err(Code::TalonShut, "the turned up trump has been drawn"));
                 }
             }
             Kind::Take | Kind::Resign => {}
