@@ -58,6 +58,14 @@ impl Notation {
         self.members(py)?.0.call1(fields)
     }
 
+    /// Another member of the notation module: a record class that `Parts` nests, say.
+    ///
+    /// # Errors
+    /// When the module or the member is missing.
+    pub fn member<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        py.import(self.module)?.getattr(name)
+    }
+
     /// `obj` itself when it is a `Parts` record (for the caller to extract its own struct of
     /// parts from), else a `TypeError`.
     ///

@@ -17,17 +17,22 @@
 //! * Perevodnoy: before any card is beaten, a defender may `transfer` with a card of the rank of
 //!   every attack card when the next seat can hold the enlarged attack; the cap is recomputed for
 //!   the new defender.
-//! * [`notation`] writes and reads a whole position; [`bot`] is a determinised Monte Carlo player.
+//! * [`notation`] holds a position's [`Parts`] (what `parlour.durak.notation` reads and writes)
+//!   and checks them ([`Durak::from_parts`]); [`record`] keeps the moves of a game and writes
+//!   its events; [`bot`] is a determinised Monte Carlo player.
 
 pub mod bot;
 pub mod card;
 pub mod deal;
 pub mod notation;
+pub mod record;
 pub mod rules;
 pub mod sha256;
 pub mod state;
 pub mod view;
 
+pub use notation::{BoutParts, Parts};
+pub use record::Record;
 pub use rules::{Bout, How, Outcome};
 pub use state::{
     Durak, DurakConfig, Event, EventCount, EventSink, Kind, Move, Phase, Variant, ACTION_SPACE,
@@ -103,84 +108,6 @@ use crate::game::{GameState, Seat};
 #[must_use]
 pub fn batch_seed(seed: u64) -> [u8; 32] {
     sha256::sha256(format!("parlour-durak-sim:{seed}").as_bytes())
-}
-
-impl Durak {
-    /// The JSON snapshot of the position, with the keys of the vectors' snapshots (`phase`,
-    /// `turn`, `over`, `hands`, `talon`, `talon_left`, `discard`, `trump_card`, `turn_up_left`,
-    /// `six_owner`, `can_swap`, `bout`, `result`) plus `seats`, `variant`, `trump`, `ply`,
-    /// `heap`, `known`, `out` and `passed`.
-    #[must_use]
-    pub fn snapshot_json(&self) -> String {
-        let n = self.seats;
-        let ids = |m: u64| {
-            card::ids(m)
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let per_seat = |f: &dyn Fn(u8) -> String| {
-            (0..n)
-                .map(|s| format!("\"{}\":{}", s + 1, f(s)))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let opt = |o: Option<u8>| o.map_or("null".to_string(), |s| (s + 1).to_string());
-        let bout = self.bout.as_ref().map_or("null".to_string(), |b| {
-            let atts: Vec<String> = b.attacks[..b.size()].iter().map(u8::to_string).collect();
-            let beats: Vec<String> = b.beats[..b.size()]
-                .iter()
-                .map(|&c| if c == 0 { "null".to_string() } else { c.to_string() })
-                .collect();
-            let passed: Vec<String> = (0..n).filter(|s| b.passed & (1 << s) != 0).map(|s| (s + 1).to_string()).collect();
-            format!(
-                "{{\"attacker\":{},\"defender\":{},\"cap\":{},\"attacks\":[{}],\"beats\":[{}],\"taken\":{},\"passed\":[{}]}}",
-                b.attacker + 1,
-                b.defender + 1,
-                b.cap,
-                atts.join(","),
-                beats.join(","),
-                u8::from(b.taken),
-                passed.join(",")
-            )
-        });
-        let talon: Vec<String> = self.talon().iter().map(u8::to_string).collect();
-        let outs: Vec<String> = (0..n)
-            .filter(|s| self.out & (1 << s) != 0)
-            .map(|s| (s + 1).to_string())
-            .collect();
-        format!(
-            "{{\"seats\":{},\"variant\":\"{}\",\"trump\":\"{}\",\"phase\":\"{}\",\"turn\":{},\"over\":{},\"hands\":{{{}}},\"talon\":[{}],\"talon_left\":{},\"discard\":{},\"trump_card\":{},\"turn_up_left\":{},\"six_owner\":{},\"can_swap\":{{{}}},\"bout\":{},\"result\":{},\"ply\":{},\"heap\":[{}],\"known\":{{{}}},\"out\":[{}]}}",
-            n,
-            self.variant.as_str(),
-            card::suit_letter(self.trump),
-            self.phase().as_str(),
-            opt(self.turn()),
-            u8::from(self.over()),
-            per_seat(&|s| format!("[{}]", ids(self.hand(s)))),
-            talon.join(","),
-            self.talon_left(),
-            self.discard,
-            self.trump_card,
-            u8::from(self.turn_up_left()),
-            opt(self.six_owner),
-            per_seat(&|s| u8::from(self.can_swap(s)).to_string()),
-            bout,
-            self.result.map_or("null".to_string(), |o| state::outcome_json(o, n)),
-            self.ply,
-            ids(self.heap),
-            per_seat(&|s| format!("[{}]", ids(self.known(s)))),
-            outs.join(",")
-        )
-    }
-
-    /// Parse a position (see [`notation`]).
-    ///
-    /// # Errors
-    /// `BAD_NOTATION` or `IMPOSSIBLE_POSITION`.
-    pub fn from_notation(text: &str) -> Result<Durak> {
-        notation::from_notation(text)
-    }
 }
 
 impl Durak {

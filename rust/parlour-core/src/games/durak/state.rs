@@ -285,62 +285,6 @@ impl EventSink for EventCount {
     }
 }
 
-fn places_json(outcome: Option<u8>, seats: u8) -> String {
-    let parts: Vec<String> = (0..seats)
-        .map(|s| format!("\"{}\":{}", s + 1, if outcome == Some(s) { 2 } else { 1 }))
-        .collect();
-    format!("{{{}}}", parts.join(","))
-}
-
-/// The result object `{outcome, fool, places}` as JSON.
-#[must_use]
-pub fn outcome_json(outcome: Outcome, seats: u8) -> String {
-    let fool = outcome
-        .fool()
-        .map_or("null".to_string(), |s| (s + 1).to_string());
-    format!(
-        "{{\"outcome\":\"{}\",\"fool\":{},\"places\":{}}}",
-        outcome.as_str(),
-        fool,
-        places_json(outcome.fool(), seats)
-    )
-}
-
-impl Event {
-    /// The event as JSON in the reference's shape.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        match self {
-            Event::Move { kind, seat, card } => {
-                if kind.has_card() {
-                    format!("{{\"kind\":\"{}\",\"seat\":{},\"card\":{}}}", kind.as_str(), seat + 1, card)
-                } else {
-                    format!("{{\"kind\":\"{}\",\"seat\":{}}}", kind.as_str(), seat + 1)
-                }
-            }
-            Event::BoutEnd { taken, how, cards, discard, next_attacker } => format!(
-                "{{\"kind\":\"bout_end\",\"taken\":{},\"how\":\"{}\",\"cards\":{},\"discard\":{},\"next_attacker\":{}}}",
-                u8::from(*taken),
-                how.as_str(),
-                cards,
-                discard,
-                next_attacker + 1
-            ),
-            Event::Refill { drawn, seats, talon } => {
-                let parts: Vec<String> = (0..usize::from(*seats).min(6))
-                    .map(|s| format!("\"{}\":{}", s + 1, drawn[s]))
-                    .collect();
-                format!("{{\"kind\":\"refill\",\"drawn\":{{{}}},\"talon\":{}}}", parts.join(","), talon)
-            }
-            Event::Out { seat } => format!("{{\"kind\":\"out\",\"seat\":{}}}", seat + 1),
-            Event::GameEnd { outcome, seats } => {
-                let body = outcome_json(*outcome, *seats);
-                format!("{{\"kind\":\"game_end\",{}", &body[1..])
-            }
-        }
-    }
-}
-
 /// A Durak position. Seats are 0-based inside the core.
 ///
 /// Equality compares the position: every field but `lacks`, which records what the play so far
@@ -796,6 +740,28 @@ impl Durak {
         let mut events = Vec::new();
         next.apply_seat(seat0, Move::with(kind, card_id), &mut events)?;
         Ok((next, events))
+    }
+
+    /// [`Durak::play`], also giving the seat (0-based) and the move it applied, for a record
+    /// of the game ([`super::Record`]).
+    ///
+    /// # Errors
+    /// The refusal; `self` is unchanged.
+    pub fn play_recorded(
+        &self,
+        seat: i64,
+        kind: Option<&str>,
+        card_id: Option<i64>,
+    ) -> Result<(Durak, Vec<Event>, u8, Move)> {
+        let (next, events) = self.play(seat, kind, card_id)?;
+        // `play` took the move, so the seat and the kind parsed; read them as it did.
+        let seat0 = u8::try_from(seat).map_or(0, |s| s.saturating_sub(1));
+        let kind = kind.and_then(Kind::parse).unwrap_or(Kind::Resign);
+        let card_id = card_id
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(|&c| card::valid(c))
+            .unwrap_or(0);
+        Ok((next, events, seat0, Move::with(kind, card_id)))
     }
 
     /// Check `mv` by `seat` (0-based) against the position, in the reference's order.
