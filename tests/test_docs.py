@@ -48,6 +48,7 @@ ENUM_CATALOGUES = {
     "dalmara": "docs/dalmara.md",
     "mexican_train": "docs/mexican_train.md",
     "bridge": "docs/bridge.md",
+    "durak": "docs/durak.md",
 }
 
 # The games whose codes are still plain strings in the Rust sources (beside the tests), found

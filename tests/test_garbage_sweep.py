@@ -97,11 +97,11 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "parlour.dalmara.LegalMove": lambda: _first_legal_dalmara(),
     "parlour.dalmara.api.Winner2P": lambda: dm.Winner2P(0, 0, "tens"),
     "parlour.dalmara.api.Winner4P": _winner4p,
-    "parlour.durak.rules.Bout": lambda: Bout.from_dict(
+    "parlour.durak.api.Bout": lambda: Bout.from_dict(
         {"cap": 6, "attacks": [], "beats": [], "taken": False}
     ),
     "parlour.durak.DurakGame": lambda: FACTORIES["durak"](1),
-    "parlour.durak.game.Move": lambda: durak.new_game(bytes(32)).legal_moves()[0],
+    "parlour.durak.api.Move": lambda: durak.new_game(bytes(32)).legal_moves()[0],
     "parlour.gyla.GylaState": lambda: FACTORIES["gyla"](1),
     "parlour.mexican_train.TrainGame": lambda: FACTORIES["mexican-train"](1),
     "parlour.whist.State": lambda: whist.State.new(seed=1),

@@ -104,7 +104,7 @@ def assert_sub(expected: Any, actual: Any, where: str = "") -> None:
 
 def snap(game: DurakGame) -> Any:
     """The core's snapshot as the vectors store it (seat keys are strings)."""
-    return json.loads(game._s.snapshot())
+    return jsonish(game.snapshot())
 
 
 def move_of(step_move: dict[str, Any]) -> dict[str, Any]:

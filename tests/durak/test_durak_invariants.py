@@ -47,7 +47,7 @@ def _check(game: DurakGame, candidates: list[dict[str, Any]]) -> None:
     text = game.to_notation()
     assert DurakGame.from_notation(text) == game
     assert DurakGame.from_notation(text).to_notation() == text
-    assert _d.DurakState.from_notation(text).full_hash() == game.zobrist
+    assert DurakGame.from_notation(text)._full_hash() == game.zobrist
     turn = game.turn
     for seat in range(1, game.seats + 1):
         listed = legal(game, seat)

@@ -6,6 +6,9 @@ deals 3 to 6 seats and the perevodnoy (transfer) variant as options of :func:`ne
 defaults are identical to the reference. See ``docs/durak.md`` for the API, the notation and the
 variant rules.
 
+:class:`DurakGame` is the Rust class ``parlour._core.durak.DurakGame``: one frozen class with
+the whole protocol. The engine-mirror functions are plain Python in :mod:`parlour.durak.api`.
+
 >>> from parlour.durak import new_game, legal, apply, name_of
 >>> g = new_game("parlour-durak-1".ljust(32))
 >>> g.turn, [name_of(m["card"]) for m in legal(g, 1)[:3]]
@@ -14,53 +17,52 @@ variant rules.
 
 from __future__ import annotations
 
-from parlour.durak.cards import (
-    CARDS,
-    RANKS,
-    SUITS,
-    face_of,
-    id_of,
-    ids_of_suit,
-    long_name_of,
-    name_of,
-    power_of,
-    rank_of,
-    six_of,
-    suit_of,
-)
-from parlour.durak.errors import CODES, DurakConfigError, DurakError, DurakMoveError
-from parlour.durak.game import (
+from parlour.durak.api import (
     ACTION_SPACE,
+    CARDS,
+    CODES,
+    HAND_SIZE,
     MOVE_KINDS,
+    RANKS,
+    SEATS,
+    SUITS,
+    Bout,
+    DurakConfigError,
+    DurakError,
     DurakGame,
+    DurakMoveError,
     Move,
     apply,
-    bot_move,
-    greedy_move,
-    is_move,
-    legal,
-    moves_of,
-    new_game,
-    replay,
-    view,
-)
-from parlour.durak.rules import (
-    HAND_SIZE,
-    SEATS,
-    Bout,
     beats,
+    bot_move,
     cap_for,
     closes,
     deal_for,
+    face_of,
     first_attacker,
     forced,
+    greedy_move,
+    id_of,
+    ids_of_suit,
+    is_move,
+    legal,
     legal_attacks,
     legal_beats,
+    long_name_of,
+    moves_of,
+    name_of,
+    new_game,
     order_for,
     out_seats,
     places_for,
+    power_of,
+    rank_of,
+    replay,
     resign_for,
     result_for,
+    six_of,
+    suit_of,
+    view,
 )
 from parlour.durak.views import OBSERVATION_SHAPE, View
 

@@ -58,6 +58,15 @@ impl Notation {
         self.members(py)?.0.call1(fields)
     }
 
+    /// Another member of the notation module by name (a record class that `Parts` nests, a
+    /// reader of a constructor's arguments); looked up on each call, for calls off the hot path.
+    ///
+    /// # Errors
+    /// When the module or the member is missing.
+    pub fn member<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        py.import(self.module)?.getattr(name)
+    }
+
     /// `obj` itself when it is a `Parts` record (for the caller to extract its own struct of
     /// parts from), else a `TypeError`.
     ///
@@ -76,15 +85,6 @@ impl Notation {
             )));
         }
         Ok(obj)
-    }
-
-    /// Another function of the notation module, by name (e.g. the reader of a constructor's
-    /// arguments into `Parts`); looked up on each call, for calls off the hot path.
-    ///
-    /// # Errors
-    /// When the module cannot be imported or has no such member.
-    pub fn member<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        py.import(self.module)?.getattr(name)
     }
 
     /// `read(text)`: the parts `text` writes (a `NotationError` when it does not parse).

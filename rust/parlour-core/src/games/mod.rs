@@ -134,7 +134,7 @@ GameInfo {
 ];
 
 /// The Python packages of the games, in the order [`error_codes`] knows them.
-pub const PACKAGES: &[&str] = &["whist", "dalmara", "mexican_train", "bridge"];
+pub const PACKAGES: &[&str] = &["whist", "dalmara", "mexican_train", "bridge", "durak"];
 
 /// Every error code a game's package can raise: [`Common`]'s, then the game's own `Code` enum,
 /// as text. `package` is the game's Python package (`"dalmara"`, `"mexican_train"`, …), which
@@ -157,6 +157,7 @@ pub fn error_codes(package: &str) -> Option<Vec<&'static str>> {
         "dalmara" => Some(list(dalmara::Code::ALL)),
         "mexican_train" => Some(list(mexican_train::Code::ALL)),
         "bridge" => Some(list(bridge::Code::ALL)),
+        "durak" => Some(list(durak::Code::ALL)),
         // GAME-CODES (each game adds its arm above this line, and its package to PACKAGES)
         _ => None,
     }

@@ -1,44 +1,153 @@
-//! `parlour._core.durak`: Durak positions as a frozen class, the pure rules functions, the deal
-//! and the players. Events and snapshots cross as JSON text (the reference's shapes).
-//!
-//! The Python loop's hot path (`legal_from`, `apply_index`, `apply_move`) writes no events: it
-//! logs the moves in a shared [`Log`], which `pending_events` replays into JSON when the Python
-//! wrapper's `history` is read; adding a move to the log allocates nothing (see [`Trail`]).
+//! `parlour._core.durak`: a Durak game, `parlour.durak.DurakGame`, one frozen, final class
+//! holding the core position and its record ([`Record`]: the start and the moves since, from
+//! which the core writes the events), with the whole protocol here; the rules functions, the
+//! deal and the players as plain functions. Everything converts; the rules are the core's.
 
-use crate::errors::{config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick, Spawner};
+use crate::errors::{caught, config_err, detached, guarded, to_py};
+use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick};
+use crate::notation::{reduce, Notation};
 use crate::view::{seat_arg, seed_arg};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
+use parlour_core::games::durak::notation::{BoutParts, Parts};
 use parlour_core::games::durak::rules::{self, Bout};
-use parlour_core::games::durak::view::resample_replaying;
 use parlour_core::games::durak::{
-    card, deal, sha256, Durak, DurakConfig, Event, Kind, Move, Variant, ACTION_SPACE,
+    card, deal, sha256, Code, Durak, DurakConfig, Event, Move, Outcome, Record, Variant,
+    ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::rng::Rng;
-use parlour_core::trail::Trail;
 use parlour_core::ErrorKind;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyMapping, PyString, PyTuple, PyType};
+use pyo3::BoundObject;
 use std::cell::Cell;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-pyo3::import_exception!(parlour.durak.errors, DurakMoveError);
-pyo3::import_exception!(parlour.durak.errors, DurakConfigError);
+/// `parlour.durak.notation`: `Parts` (with its `BoutParts`), `read`, `write`.
+static NOTATION: Notation = Notation::new("parlour.durak.notation");
 
-/// The moves applied since the Python wrapper last took its history, and the position they
-/// start from: shared by every state that descends from the same moves.
-#[derive(Clone)]
-struct Log {
-    /// The position before the first logged move.
-    start: Arc<Durak>,
-    /// The moves by seat (0-based), oldest first.
-    moves: Trail<(u8, Move)>,
+/// A bout's parts as `parlour.durak.notation.BoutParts` gives them (its fields by name).
+#[derive(FromPyObject)]
+struct BoutFields {
+    attacker: i64,
+    defender: i64,
+    cap: i64,
+    taken: bool,
+    passed: Vec<i64>,
+    chose_done: bool,
+    attacks: Vec<i64>,
+    beats: Vec<Option<i64>>,
 }
+
+/// The position's parts as `parlour.durak.notation.Parts` gives them (its fields by name).
+#[derive(FromPyObject)]
+struct Fields {
+    seats: i64,
+    variant: String,
+    trump: i64,
+    trump_card: i64,
+    owner: Option<i64>,
+    discard: i64,
+    heap: Vec<i64>,
+    talon: Vec<i64>,
+    hands: Vec<Vec<i64>>,
+    bout: Option<BoutFields>,
+    known: Vec<Vec<i64>>,
+    out: Vec<i64>,
+    outcome: Option<String>,
+    fool: Option<i64>,
+    ply: i64,
+    stall: i64,
+}
+
+impl From<Fields> for Parts {
+    fn from(f: Fields) -> Parts {
+        Parts {
+            seats: f.seats,
+            variant: f.variant,
+            trump: f.trump,
+            trump_card: f.trump_card,
+            owner: f.owner,
+            discard: f.discard,
+            heap: f.heap,
+            talon: f.talon,
+            hands: f.hands,
+            bout: f.bout.map(|b| BoutParts {
+                attacker: b.attacker,
+                defender: b.defender,
+                cap: b.cap,
+                taken: b.taken,
+                passed: b.passed,
+                chose_done: b.chose_done,
+                attacks: b.attacks,
+                beats: b.beats,
+            }),
+            known: f.known,
+            out: f.out,
+            outcome: f.outcome,
+            fool: f.fool,
+            ply: f.ply,
+            stall: f.stall,
+        }
+    }
+}
+
+/// `parlour.durak.notation.Parts` of the core's parts.
+fn parts_object<'py>(py: Python<'py>, p: Parts) -> PyResult<Bound<'py, PyAny>> {
+    fn any<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> PyResult<Bound<'py, PyAny>> {
+        Ok(v.into_pyobject(py)
+            .map_err(Into::into)?
+            .into_any()
+            .into_bound())
+    }
+    let tuples = |v: Vec<Vec<i64>>| -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            v.into_iter()
+                .map(|h| PyTuple::new(py, h))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    };
+    let bout = match p.bout {
+        None => py.None().into_bound(py),
+        Some(b) => NOTATION.member(py, "BoutParts")?.call1((
+            b.attacker,
+            b.defender,
+            b.cap,
+            b.taken,
+            PyTuple::new(py, b.passed)?,
+            b.chose_done,
+            PyTuple::new(py, b.attacks)?,
+            PyTuple::new(py, b.beats)?,
+        ))?,
+    };
+    let fields = vec![
+        any(py, p.seats)?,
+        any(py, p.variant)?,
+        any(py, p.trump)?,
+        any(py, p.trump_card)?,
+        any(py, p.owner)?,
+        any(py, p.discard)?,
+        PyTuple::new(py, p.heap)?.into_any(),
+        PyTuple::new(py, p.talon)?.into_any(),
+        tuples(p.hands)?.into_any(),
+        bout,
+        tuples(p.known)?.into_any(),
+        PyTuple::new(py, p.out)?.into_any(),
+        any(py, p.outcome)?,
+        any(py, p.fool)?,
+        any(py, p.ply)?,
+        any(py, p.stall)?,
+    ];
+    NOTATION.parts(py, PyTuple::new(py, fields)?)
+}
+
+pyo3::import_exception!(parlour.durak.api, DurakMoveError);
+pyo3::import_exception!(parlour.durak.api, DurakConfigError);
 
 /// Room for the legal moves kept: a list is at most 38 long (35 beats, 3 transfers of the
 /// attacked rank, take; or 36 attacks, done and swap), longer ones are listed again on each use.
@@ -49,134 +158,119 @@ thread_local! {
     static LISTED: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-/// A Durak position (immutable).
-#[pyclass(frozen, module = "parlour._core.durak", name = "DurakState")]
-#[derive(Clone)]
-pub struct PyDurak {
+/// `parlour.durak.api.Move` and the interned move of each action (the move table of
+/// `legal_moves`), made once.
+fn move_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
+    static TABLE: PyOnceLock<(Py<PyType>, Py<PyTuple>)> = PyOnceLock::new();
+    TABLE.get_or_try_init(py, || {
+        let cls = py
+            .import("parlour.durak.api")?
+            .getattr("Move")?
+            .cast_into::<PyType>()?;
+        let mut items = Vec::with_capacity(ACTION_SPACE);
+        for a in 0..ACTION_SPACE {
+            let m = Move::of_action(u16::try_from(a).unwrap_or(0));
+            items.push(cls.call1(move_pair(m))?);
+        }
+        Ok((cls.unbind(), PyTuple::new(py, items)?.unbind()))
+    })
+}
+
+/// `parlour.durak.api.Bout`, looked up once.
+fn bout_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    CLASS
+        .get_or_try_init(py, || {
+            Ok::<_, PyErr>(
+                py.import("parlour.durak.api")?
+                    .getattr("Bout")?
+                    .cast_into::<PyType>()?
+                    .unbind(),
+            )
+        })
+        .map(|c| c.bind(py))
+}
+
+/// The seed and deal number a game was dealt from (None for a parsed or resampled game).
+#[derive(Debug, Default)]
+struct Dealt {
+    seed: Option<[u8; 32]>,
+    number: Option<String>,
+}
+
+/// A Durak game (immutable, hashable, picklable): the position, its record and its deal.
+///
+/// Made by ``parlour.durak.new_game`` or :meth:`from_notation`; every move gives a new game.
+/// ``history`` holds the events written since the game was dealt (or parsed), written by the
+/// core from the record of its moves; it is not part of the position's identity or notation.
+#[pyclass(frozen, module = "parlour.durak", name = "DurakGame")]
+pub struct PyDurakGame {
+    /// Boxed: a new game moves a pointer on its way into a new Python object.
+    s: Box<Game>,
+}
+
+/// What a [`PyDurakGame`] holds.
+struct Game {
     inner: Durak,
-    /// Moves not yet taken by the wrapper's `history` (not part of the position).
-    log: Option<Log>,
+    record: Record,
+    dealt: Arc<Dealt>,
     /// The legal moves of the seat to move, listed once (a loop lists them, then applies one).
     legal: LazyMoves<LEGAL_CAP>,
 }
 
-impl PyDurak {
-    fn bare(inner: Durak) -> Self {
-        PyDurak {
+impl Game {
+    fn fresh(inner: Durak, dealt: Dealt) -> Game {
+        Game {
+            record: Record::new(inner.clone()),
             inner,
-            log: None,
+            dealt: Arc::new(dealt),
             legal: LazyMoves::new(),
         }
     }
 
-    /// The legal moves of the seat to move (none when over), in the reference's order.
     fn moves(&self) -> Moves<'_, Move> {
         kept_moves(&self.legal, &self.inner, &LISTED)
     }
 
-    /// The state after the `index`-th legal move, logged.
-    fn after_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Box<Self>> {
-        let v = self.moves();
-        let i = exact_index(index, v.len()).or_else(|| {
-            // An int subclass (an IntEnum, say) is an index too, as it always was.
-            (index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>())
-                .then(|| index.extract::<usize>().ok())
-                .flatten()
-                .filter(|&i| i < v.len())
-        });
-        let Some(mv) = i.and_then(|i| v.get(i)) else {
-            return Err(bad_index(v.len()));
-        };
-        self.after_listed(mv)
+    /// The game `inner`, reached from this one by `mv` of `seat`, recorded.
+    fn then(&self, inner: Durak, seat: u8, mv: Move) -> Box<Game> {
+        Box::new(Game {
+            inner,
+            record: self.record.after(seat, mv),
+            dealt: Arc::clone(&self.dealt),
+            legal: LazyMoves::new(),
+        })
     }
 
-    /// The state after `mv`, one of the legal moves, logged: copied once, straight into its box.
-    fn after_listed(&self, mv: Move) -> PyResult<Box<Self>> {
-        let mut next = Box::new(PyDurak::bare(self.inner.clone()));
-        // `mv` is listed for the seat to move, so no refusal check is needed.
-        let seat = guarded(|| Ok(next.inner.play_listed(mv)))?;
-        next.log = Some(self.log_after(seat, mv));
+    /// The game after `mv`, one of the legal moves (so no refusal check is needed).
+    fn after_listed(&self, mv: Move) -> PyResult<Box<Game>> {
+        // Copied once, straight into its box; `play_listed` moves the seat to move.
+        let seat = self.inner.turn().unwrap_or(0);
+        let mut next = Box::new(Game {
+            inner: self.inner.clone(),
+            record: self.record.after(seat, mv),
+            dealt: Arc::clone(&self.dealt),
+            legal: LazyMoves::new(),
+        });
+        guarded(|| Ok(next.inner.play_listed(mv)))?;
         Ok(next)
     }
 
-    /// The legal moves of the seat to move as `table[action]`, in the reference's order.
-    fn pick_legal<'py>(&self, table: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
-        pick(table, self.moves().bits().map(usize::from))
-    }
-
-    /// `apply_move` for the fields of a move object.
-    fn after_move(&self, kind: Option<&str>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let seat = self.inner.turn().map_or(0, |s| i64::from(s) + 1);
-        let card = norm_card(card);
-        let (inner, _) = guarded(|| Ok(self.inner.play(seat, kind, card)))?.map_err(durak_err)?;
-        // `play` took the move, so the game was live and the kind parsed; log what it applied.
-        let (Some(seat), Some(kind)) = (self.inner.turn(), kind.and_then(Kind::parse)) else {
-            return Err(config_err("INTERNAL_ERROR", "a move was taken off turn"));
-        };
-        let id = card
-            .and_then(|c| u8::try_from(c).ok())
-            .filter(|&c| card::valid(c))
-            .unwrap_or(0);
-        Ok(self.logged(inner, seat, Move::with(kind, id)))
-    }
-
-    /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
-    /// empty.
-    fn pending_json(&self) -> PyResult<Option<String>> {
-        let Some(log) = &self.log else {
-            return Ok(None);
-        };
-        let mut g = Durak::clone(&log.start);
-        let mut events = Vec::new();
-        for (seat, mv) in log.moves.to_vec() {
-            guarded(|| g.apply_seat(seat, mv, &mut events))?;
-        }
-        let parts: Vec<String> = events.iter().map(Event::to_json).collect();
-        Ok(Some(format!("[{}]", parts.join(","))))
-    }
-
-    /// `next` (a successor of this state, logged from its parent) with its log restarted from
-    /// this state: its last move only.
-    fn logged_from(&self, next: PyDurak) -> PyDurak {
-        let step = next.log.as_ref().and_then(|l| l.moves.last());
-        match step {
-            Some((seat, mv)) => self.logged(next.inner, seat, mv),
-            None => next,
-        }
-    }
-
-    /// The state `inner`, reached from this one by `mv` of `seat`, with the move logged.
-    fn logged(&self, inner: Durak, seat: u8, mv: Move) -> Self {
-        PyDurak {
-            inner,
-            log: Some(self.log_after(seat, mv)),
-            legal: LazyMoves::new(),
-        }
-    }
-
-    /// This state's log with `mv` of `seat` added.
-    fn log_after(&self, seat: u8, mv: Move) -> Log {
-        match &self.log {
-            Some(log) => Log {
-                start: Arc::clone(&log.start),
-                moves: Trail::push(Some(&log.moves), (seat, mv)),
-            },
-            None => Log {
-                start: Arc::new(self.inner.clone()),
-                moves: Trail::push(None, (seat, mv)),
-            },
-        }
+    /// The reference's `apply(seat, {kind, card})`: the new game and the events.
+    fn play(
+        &self,
+        seat: i64,
+        kind: Option<&str>,
+        card: Option<i64>,
+    ) -> PyResult<(Box<Game>, Vec<Event>)> {
+        let (inner, events, seat0, mv) = caught(|| Ok(self.inner.play_recorded(seat, kind, card)))
+            .map_err(to_py)?
+            .map_err(durak_err)?;
+        Ok((self.then(inner, seat0, mv), events))
     }
 }
 
-/// `BAD_INDEX` for an index outside `0..len` (out of line: the hot `apply_index` never raises).
-#[cold]
-#[inline(never)]
-fn bad_index(len: usize) -> PyErr {
-    DurakConfigError::new_err(("BAD_INDEX", format!("there are {len} legal moves")))
-}
-
-/// A core refusal as the Durak error classes (`parlour.durak.errors.call` does the same).
+/// A core refusal as the Durak error classes.
 fn durak_err(e: parlour_core::Error) -> PyErr {
     match e.kind {
         ErrorKind::IllegalMove => DurakMoveError::new_err((e.code, e.message)),
@@ -185,457 +279,537 @@ fn durak_err(e: parlour_core::Error) -> PyErr {
     }
 }
 
-/// The deal of `DurakState.deal`: `NO_SEED`, `BAD_DEAL`, `BAD_VARIANT`, `BAD_SEATS` in that order.
-fn dealt(
-    seed: &[u8],
-    number: &str,
-    seats: u8,
-    variant: &str,
-) -> Result<Durak, parlour_core::Error> {
-    let d = deal::order_for(seed, number)?;
-    let variant = Variant::parse(variant)?;
-    if !(2..=6).contains(&seats) {
-        return Err(parlour_core::Error::config(
-            "BAD_SEATS",
-            "durak deals two to six seats",
-        ));
-    }
-    Ok(Durak::from_deal(&deal::deal_order(&d, seats), variant))
+/// `BAD_INDEX` for an index outside `0..len` (out of line: the hot `apply_index` never raises).
+#[cold]
+#[inline(never)]
+fn bad_index(len: usize) -> PyErr {
+    DurakConfigError::new_err((
+        Code::BadIndex.as_str(),
+        format!("there are {len} legal moves"),
+    ))
 }
 
-/// A move's card as `game.py`'s `_norm_card` reads it: an int (not a bool) or a string of ASCII
-/// digits without a leading zero; anything else is no card. Out-of-range ids stay out of range
-/// (the core treats them as no card).
-fn norm_card(card: &Bound<'_, PyAny>) -> Option<i64> {
+/// A seat argument of the 1-based API: an int (not a bool) within ±2**62, else 0 (no seat).
+fn seat_of(seat: &Bound<'_, PyAny>) -> i64 {
+    if seat.is_instance_of::<PyBool>() || !seat.is_instance_of::<PyInt>() {
+        return 0;
+    }
+    seat.extract::<i64>()
+        .ok()
+        .filter(|s| s.unsigned_abs() < 1 << 62)
+        .unwrap_or(0)
+}
+
+/// A move's card: an int (not a bool), or a string of ASCII digits without a leading zero;
+/// anything else is no card. Out-of-range ids are 0 (the core treats them as no card).
+fn card_of(card: &Bound<'_, PyAny>) -> Option<i64> {
+    let in_range = |n: i64| if (1..=36).contains(&n) { n } else { 0 };
     if card.is_instance_of::<PyBool>() {
         return None;
     }
     if card.is_instance_of::<PyInt>() {
-        return Some(card.extract::<i64>().unwrap_or(0));
+        return Some(card.extract::<i64>().map_or(0, in_range));
     }
-    let s = card.cast::<PyString>().ok()?;
-    let text = s.to_str().ok()?;
+    let text = card.cast::<PyString>().ok()?.to_str().ok()?;
     let digits =
         !text.is_empty() && !text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit());
-    digits.then(|| text.parse::<i64>().unwrap_or(0))
+    digits.then(|| text.parse::<i64>().map_or(0, in_range))
 }
 
-fn move_tuple(m: Move) -> (String, Option<u8>) {
-    (
-        m.kind.as_str().to_string(),
-        m.kind.has_card().then_some(m.card),
-    )
+/// The kind and card of a move argument: a `Move`, a mapping with `kind` and `card`, or
+/// neither (no kind).
+fn move_fields<'py>(
+    py: Python<'py>,
+    mv: &Bound<'py, PyAny>,
+) -> PyResult<(Option<String>, Option<i64>)> {
+    let is_move = mv.is_instance(move_table(py)?.0.bind(py))?;
+    let (kind, card) = if is_move {
+        (
+            mv.getattr(intern!(py, "kind"))?,
+            mv.getattr(intern!(py, "card"))?,
+        )
+    } else if let Ok(m) = mv.cast::<PyMapping>() {
+        let get = |k: &str| -> PyResult<Bound<'py, PyAny>> {
+            match m.get_item(k) {
+                Ok(v) => Ok(v),
+                Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(py) => {
+                    Ok(py.None().into_bound(py))
+                }
+                Err(e) => Err(e),
+            }
+        };
+        (get("kind")?, get("card")?)
+    } else {
+        return Ok((None, None));
+    };
+    let kind = kind.extract::<PyBackedStr>().ok().map(|k| (*k).to_string());
+    Ok((kind, card_of(&card)))
 }
 
-fn seat0(seat: i64) -> Option<u8> {
-    u8::try_from(seat)
+/// `(kind, card)` of a move: the card None for kinds without one.
+fn move_pair(m: Move) -> (&'static str, Option<u8>) {
+    (m.kind.as_str(), m.kind.has_card().then_some(m.card))
+}
+
+/// A move as the reference's action object.
+fn move_dict(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("kind", m.kind.as_str())?;
+    if m.kind.has_card() {
+        d.set_item("card", m.card)?;
+    }
+    Ok(d)
+}
+
+/// A seat as the 1-based API numbers it.
+fn seat1(s: u8) -> u8 {
+    s + 1
+}
+
+/// `{seat: place}`: 2 for the fool, 1 for everyone else.
+fn places(py: Python<'_>, fool: Option<u8>, seats: u8) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    for s in 0..seats {
+        d.set_item(seat1(s), if fool == Some(s) { 2 } else { 1 })?;
+    }
+    Ok(d)
+}
+
+/// The result object `{outcome, fool, places}` (into `d`).
+fn outcome_into(d: &Bound<'_, PyDict>, o: Outcome, seats: u8) -> PyResult<()> {
+    d.set_item("outcome", o.as_str())?;
+    d.set_item("fool", o.fool().map(seat1))?;
+    d.set_item("places", places(d.py(), o.fool(), seats)?)
+}
+
+/// An event in the reference's shape (seats 1-based).
+fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match *e {
+        Event::Move { kind, seat, card } => {
+            d.set_item("kind", kind.as_str())?;
+            d.set_item("seat", seat1(seat))?;
+            if kind.has_card() {
+                d.set_item("card", card)?;
+            }
+        }
+        Event::BoutEnd {
+            taken,
+            how,
+            cards,
+            discard,
+            next_attacker,
+        } => {
+            d.set_item("kind", "bout_end")?;
+            d.set_item("taken", u8::from(taken))?;
+            d.set_item("how", how.as_str())?;
+            d.set_item("cards", cards)?;
+            d.set_item("discard", discard)?;
+            d.set_item("next_attacker", seat1(next_attacker))?;
+        }
+        Event::Refill {
+            drawn,
+            seats,
+            talon,
+        } => {
+            d.set_item("kind", "refill")?;
+            let m = PyDict::new(py);
+            for s in 0..seats.min(6) {
+                m.set_item(seat1(s), drawn[usize::from(s)])?;
+            }
+            d.set_item("drawn", m)?;
+            d.set_item("talon", talon)?;
+        }
+        Event::Out { seat } => {
+            d.set_item("kind", "out")?;
+            d.set_item("seat", seat1(seat))?;
+        }
+        Event::GameEnd { outcome, seats } => {
+            d.set_item("kind", "game_end")?;
+            outcome_into(&d, outcome, seats)?;
+        }
+    }
+    Ok(d)
+}
+
+fn event_dicts<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    events.iter().map(|e| event_dict(py, e)).collect()
+}
+
+fn events_list<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, event_dicts(py, events)?)
+}
+
+/// The ids of a card mask, in id order (ints: a `Vec<u8>` would become `bytes`).
+fn ids(m: u64) -> Vec<u16> {
+    card::ids(m).map(u16::from).collect()
+}
+
+/// Card ids as ints.
+fn id_vec(cards: &[u8]) -> Vec<u16> {
+    cards.iter().map(|&c| u16::from(c)).collect()
+}
+
+/// `{seat: f(seat)}` over the seats, 1-based keys.
+fn per_seat<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    g: &Durak,
+    f: impl Fn(u8) -> T,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for s in 0..g.seats() {
+        d.set_item(seat1(s), f(s))?;
+    }
+    Ok(d)
+}
+
+/// The whole position as plain data (the vectors' snapshot keys).
+fn snapshot<'py>(py: Python<'py>, g: &Durak) -> PyResult<Bound<'py, PyDict>> {
+    let n = g.seats();
+    let d = PyDict::new(py);
+    let seats_in = |m: u8| -> Vec<u16> {
+        (0..n)
+            .filter(|s| m & (1 << s) != 0)
+            .map(|s| u16::from(seat1(s)))
+            .collect()
+    };
+    d.set_item("seats", n)?;
+    d.set_item("variant", g.variant().as_str())?;
+    d.set_item("trump", card::suit_letter(g.trump()).to_string())?;
+    d.set_item("phase", g.phase().as_str())?;
+    d.set_item("turn", g.turn().map(seat1))?;
+    d.set_item("over", u8::from(g.over()))?;
+    d.set_item("hands", per_seat(py, g, |s| ids(g.hand(s)))?)?;
+    d.set_item("talon", id_vec(&g.talon()))?;
+    d.set_item("talon_left", g.talon_left())?;
+    d.set_item("discard", g.discard())?;
+    d.set_item("trump_card", g.trump_card())?;
+    d.set_item("turn_up_left", u8::from(g.turn_up_left()))?;
+    d.set_item("six_owner", g.six_owner().map(seat1))?;
+    d.set_item("can_swap", per_seat(py, g, |s| u8::from(g.can_swap(s)))?)?;
+    let bout = match g.bout() {
+        None => None,
+        Some(b) => {
+            let bd = PyDict::new(py);
+            let k = b.size();
+            bd.set_item("attacker", seat1(b.attacker))?;
+            bd.set_item("defender", seat1(b.defender))?;
+            bd.set_item("cap", b.cap)?;
+            bd.set_item("attacks", id_vec(&b.attacks[..k]))?;
+            let beats: Vec<Option<u8>> = b.beats[..k]
+                .iter()
+                .map(|&c| (c != 0).then_some(c))
+                .collect();
+            bd.set_item("beats", beats)?;
+            bd.set_item("taken", u8::from(b.taken))?;
+            bd.set_item("passed", seats_in(b.passed))?;
+            Some(bd)
+        }
+    };
+    d.set_item("bout", bout)?;
+    let result = match g.result() {
+        None => None,
+        Some(o) => {
+            let r = PyDict::new(py);
+            outcome_into(&r, o, n)?;
+            Some(r)
+        }
+    };
+    d.set_item("result", result)?;
+    d.set_item("ply", g.ply())?;
+    d.set_item("heap", ids(g.heap()))?;
+    d.set_item("known", per_seat(py, g, |s| ids(g.known(s)))?)?;
+    d.set_item("out", seats_in(g.out_mask()))?;
+    Ok(d)
+}
+
+/// A 1-based seat argument as a 0-based seat of `g`, if it is one.
+fn seat0(g: &Durak, seat: &Bound<'_, PyAny>) -> Option<u8> {
+    u8::try_from(seat_of(seat))
         .ok()
-        .filter(|&s| (1..=6).contains(&s))
+        .filter(|s| (1..=g.seats()).contains(s))
         .map(|s| s - 1)
 }
 
-fn mask_of(hand: &[i64]) -> PyResult<u64> {
-    let mut m = 0;
-    for &c in hand {
-        let id = u8::try_from(c).ok().filter(|&x| card::valid(x));
-        m |= card::bit(id.ok_or_else(|| config_err("NO_CARD", format!("no card has id {c}")))?);
+impl PyDurakGame {
+    fn spawn(py: Python<'_>, s: Box<Game>) -> PyResult<Bound<'_, PyDurakGame>> {
+        Bound::new(py, PyDurakGame { s })
     }
-    Ok(m)
-}
-
-fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<Bout> {
-    let cap = u8::try_from(cap)
-        .ok()
-        .filter(|c| *c <= 6)
-        .ok_or_else(|| config_err("BAD_BOUT", "a cap is 0 to 6"))?;
-    if attacks.len() > 6 || beats.len() > attacks.len() {
-        return Err(config_err(
-            "BAD_BOUT",
-            "a bout holds at most six attack cards, each with at most one answer",
-        ));
-    }
-    let mut b = Bout::new(0, 1, cap);
-    for (i, &a) in attacks.iter().enumerate() {
-        mask_of(&[a])?;
-        b.attacks[i] = u8::try_from(a).unwrap_or(0);
-    }
-    for (i, &d) in beats.iter().enumerate() {
-        if d != 0 {
-            mask_of(&[d])?;
-            b.beats[i] = u8::try_from(d).unwrap_or(0);
-        }
-    }
-    b.len = u8::try_from(attacks.len()).unwrap_or(0);
-    b.taken = taken;
-    Ok(b)
-}
-
-fn ids(m: u64) -> Vec<u8> {
-    card::ids(m).collect()
 }
 
 #[pymethods]
-impl PyDurak {
-    /// Deal a new game: `seed` is exactly 32 bytes, `number` a positive integer string. A bad
-    /// argument raises `DurakConfigError`.
+impl PyDurakGame {
+    /// A new game dealt from ``seed`` (32 bytes) and ``number`` (a positive integer's digits);
+    /// ``parlour.durak.new_game`` checks its arguments and calls this.
+    ///
+    /// Raises:
+    ///     DurakConfigError: ``NO_SEED``, ``BAD_DEAL``, ``BAD_VARIANT`` or ``BAD_SEATS``.
     #[staticmethod]
-    #[pyo3(signature = (seed, number, seats = 2, variant = "podkidnoy"))]
-    fn deal(seed: &[u8], number: &str, seats: i64, variant: &str) -> PyResult<Self> {
+    fn _deal<'py>(
+        py: Python<'py>,
+        seed: &[u8],
+        number: &str,
+        seats: i64,
+        variant: &str,
+    ) -> PyResult<Bound<'py, PyDurakGame>> {
         let seats = u8::try_from(seats).unwrap_or(0);
-        guarded(|| Ok(dealt(seed, number, seats, variant)))?
-            .map(PyDurak::bare)
-            .map_err(durak_err)
-    }
-
-    /// The game the batch simulator deals for `seed`.
-    #[staticmethod]
-    #[pyo3(signature = (seed, seats = 2, variant = "podkidnoy"))]
-    fn batch(seed: u64, seats: u8, variant: &str) -> PyResult<Self> {
-        let variant = guarded(|| Variant::parse(variant))?;
-        let config = DurakConfig {
-            seats: seats.clamp(2, 6),
-            variant,
-        };
-        guarded(|| <Durak as GameState>::new(&config, seed)).map(PyDurak::bare)
-    }
-
-    /// Parse a position.
-    #[staticmethod]
-    fn from_notation(text: &str) -> PyResult<Self> {
-        guarded(|| Durak::from_notation(text)).map(PyDurak::bare)
-    }
-
-    /// The notation of the position.
-    fn to_notation(&self) -> String {
-        self.inner.to_notation()
-    }
-
-    /// `apply(seat, {kind, card})` with raw inputs: the new state and the events as JSON.
-    #[pyo3(signature = (seat, kind, card))]
-    fn play(&self, seat: i64, kind: Option<&str>, card: Option<i64>) -> PyResult<(Self, String)> {
-        let (inner, events) = guarded(|| self.inner.play(seat, kind, card))?;
-        let parts: Vec<String> = events.iter().map(|e| e.to_json()).collect();
-        Ok((PyDurak::bare(inner), format!("[{}]", parts.join(","))))
-    }
-
-    /// `play(to_move, kind, card)` for a `Move` object's fields (`card` normalised as
-    /// `_norm_card` does), refusals raised as `DurakMoveError`; the events go to the log.
-    fn apply_move(&self, kind: Option<&str>, card: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.after_move(kind, card)
-    }
-
-    /// `apply_index(index)` and whether that state is terminal, in one call (the Python loop's
-    /// `apply_index` stores both).
-    fn step(&self, index: &Bound<'_, PyAny>) -> PyResult<(Self, bool)> {
-        let next = self.after_index(index)?;
-        let over = next.inner.over();
-        Ok((*next, over))
-    }
-
-    /// The events of the logged moves (oldest first) as a JSON array, or None when the log is
-    /// empty.
-    fn pending_events(&self) -> PyResult<Option<String>> {
-        self.pending_json()
-    }
-
-    /// The same position with an empty log.
-    fn without_log(&self) -> Self {
-        PyDurak::bare(self.inner.clone())
-    }
-
-    /// Legal moves of `seat` (1-based) as `(kind, card)` pairs, in the reference's order.
-    fn legal(&self, seat: i64) -> Vec<(String, Option<u8>)> {
-        seat0(seat).map_or_else(Vec::new, |s| {
-            self.inner.legal(s).into_iter().map(move_tuple).collect()
+        let inner = caught(|| {
+            Ok(Variant::parse(variant)
+                .and_then(|variant| Durak::new(seed, number, DurakConfig { seats, variant })))
         })
+        .map_err(to_py)?
+        .map_err(durak_err)?;
+        let dealt = Dealt {
+            seed: <[u8; 32]>::try_from(seed).ok(),
+            number: Some(number.to_string()),
+        };
+        Self::spawn(py, Box::new(Game::fresh(inner, dealt)))
     }
 
-    /// Snapshot of the position as JSON.
-    fn snapshot(&self) -> String {
-        self.inner.snapshot_json()
+    /// The position of ``parts`` (a :class:`parlour.durak.notation.Parts`), as given: no
+    /// forced-position resolution is run.
+    ///
+    /// Raises:
+    ///     InvalidStateError: ``IMPOSSIBLE_POSITION`` when the parts cannot come from a game.
+    ///     TypeError: If ``parts`` is not a ``Parts``.
+    #[staticmethod]
+    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
+        let py = parts.py();
+        let fields: Fields = NOTATION.check(parts)?.extract()?;
+        let inner = guarded(|| Durak::from_parts(&Parts::from(fields)))?;
+        Self::spawn(py, Box::new(Game::fresh(inner, Dealt::default())))
     }
 
-    /// The seat to move (1-based), None when over.
+    /// Parse a position written by :meth:`to_notation` (see :mod:`parlour.durak.notation`).
+    ///
+    /// Raises:
+    ///     NotationError: ``BAD_NOTATION`` for malformed text (or no string).
+    ///     InvalidStateError: ``IMPOSSIBLE_POSITION`` for an impossible position.
+    #[staticmethod]
+    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
+        Self::from_parts(&NOTATION.read(text.py(), text)?)
+    }
+
+    /// The position's parts, a :class:`parlour.durak.notation.Parts`.
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        parts_object(py, self.s.inner.parts())
+    }
+
+    /// The whole position in Durak notation (see :mod:`parlour.durak.notation`).
+    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        NOTATION.write(py, self.parts(py)?)
+    }
+
+    /// The whole position as plain data (the vectors' snapshot keys, seats as int keys): ``phase
+    /// turn over hands talon talon_left discard trump_card turn_up_left six_owner can_swap bout
+    /// result`` plus ``seats variant trump ply heap known out``.
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        snapshot(py, &self.s.inner)
+    }
+
+    /// The 32-byte seed (None for a parsed or resampled game).
     #[getter]
-    fn to_move(&self) -> Option<u8> {
-        self.inner.turn().map(|s| s + 1)
+    fn seed<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        self.s.dealt.seed.as_ref().map(|s| PyBytes::new(py, s))
     }
 
-    /// True when the game is over.
+    /// The deal number (None for a parsed or resampled game).
     #[getter]
-    fn is_terminal(&self) -> bool {
-        self.inner.over()
-    }
-
-    /// The Zobrist hash (kept incrementally).
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
+    fn number(&self) -> Option<&str> {
+        self.s.dealt.number.as_deref()
     }
 
     /// Number of seats.
     #[getter]
     fn seats(&self) -> u8 {
-        self.inner.seats()
+        self.s.inner.seats()
     }
 
-    /// The variant name.
+    /// ``podkidnoy`` or ``perevodnoy``.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.inner.variant().as_str()
+        self.s.inner.variant().as_str()
     }
 
-    /// The hash recomputed from scratch.
-    fn full_hash(&self) -> u64 {
-        self.inner.full_hash()
+    /// The trump suit letter.
+    #[getter]
+    fn trump(&self) -> String {
+        card::suit_letter(self.s.inner.trump()).to_string()
     }
 
-    /// Per-seat returns: 1 for every seat but the fool, 0 for the fool, 0.5 each for a draw.
-    fn returns(&self) -> Vec<f32> {
-        let mut r = vec![0.0; usize::from(self.inner.seats())];
-        self.inner.returns_into(&mut r);
-        r
+    /// The current turn-up id (the six after an exchange), kept after it is drawn.
+    #[getter]
+    fn trump_card(&self) -> u8 {
+        self.s.inner.trump_card()
     }
 
-    /// The bot's move for `seat` (1-based), searched with the GIL released.
-    fn bot_move(
-        &self,
-        py: Python<'_>,
-        seat: i64,
-        level: u8,
-        seed: u64,
-    ) -> PyResult<Option<(String, Option<u8>)>> {
-        let Some(s) = seat0(seat) else {
+    /// Seat to sorted card ids.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let g = &self.s.inner;
+        per_seat(py, g, |s| ids(g.hand(s)))
+    }
+
+    /// The talon in draw order, turn-up last.
+    #[getter]
+    fn talon(&self) -> Vec<u16> {
+        id_vec(&self.s.inner.talon())
+    }
+
+    /// Number of discarded cards.
+    #[getter]
+    fn discard(&self) -> u8 {
+        self.s.inner.discard()
+    }
+
+    /// The open bout (a :class:`parlour.durak.Bout`), or None.
+    #[getter]
+    fn bout<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(b) = self.s.inner.bout() else {
             return Ok(None);
         };
-        let g = self.inner.clone();
-        detached(py, move || {
-            Ok(bot::bot_move(&g, s, level, seed).map(move_tuple))
-        })
+        let k = b.size();
+        let beats: Vec<Option<u8>> = b.beats[..k]
+            .iter()
+            .map(|&c| (c != 0).then_some(c))
+            .collect();
+        let args = (
+            seat1(b.attacker),
+            seat1(b.defender),
+            b.cap,
+            PyTuple::new(py, &b.attacks[..k])?,
+            PyTuple::new(py, beats)?,
+            b.taken,
+        );
+        bout_class(py)?.call1(args).map(Some)
     }
 
-    /// The greedy player's move for `seat` (1-based).
-    fn greedy_move(&self, seat: i64) -> Option<(String, Option<u8>)> {
-        seat0(seat)
-            .and_then(|s| bot::greedy_move(&self.inner, s))
-            .map(move_tuple)
+    /// The seat with the exchange right, or None.
+    #[getter]
+    fn six_owner(&self) -> Option<u8> {
+        self.s.inner.six_owner().map(seat1)
     }
 
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
+    /// True once the game is over.
+    #[getter]
+    fn over(&self) -> bool {
+        self.s.inner.over()
     }
 
-    fn __eq__(&self, other: &Self) -> bool {
-        self.inner == other.inner
+    /// ``{"outcome", "fool", "places"}`` once over, else None.
+    #[getter]
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let g = &self.s.inner;
+        g.result()
+            .map(|o| {
+                let d = PyDict::new(py);
+                outcome_into(&d, o, g.seats())?;
+                Ok(d)
+            })
+            .transpose()
     }
-}
 
-/// `parlour.durak.DurakGame`: the position, its meta and the caches of the history and the
-/// snapshot. The hot path of Python loops (`is_terminal`, `to_move`, `zobrist`, `legal_moves`,
-/// `apply_index`, `apply`) is here; the rest is written in Python (`parlour/durak/game.py`) and
-/// installed on this class at import (`parlour._native.fold_into_base`), so that a move makes
-/// an instance of this class itself.
-#[pyclass(subclass, frozen, module = "parlour.durak", name = "DurakGame")]
-pub struct PyDurakGame {
-    /// Boxed: a new game moves a pointer, not the position with its inline legal moves, on its
-    /// way into a new Python object.
-    s: Box<PyDurak>,
-    /// `(seed, number, history before the moves logged in s)`.
-    meta: Py<PyTuple>,
-    /// The history once read (the log taken into a tuple).
-    taken: OnceLock<Py<PyTuple>>,
-    /// The snapshot (a dict, seats as int keys) once read.
-    snap: PyOnceLock<Py<PyAny>>,
-}
+    /// The events written since the game was dealt (or parsed), oldest first.
+    ///
+    /// Raises:
+    ///     InvalidStateError: ``INTERNAL_ERROR`` if a recorded move no longer replays (a bug).
+    #[getter]
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let record = self.s.record.clone();
+        let events = detached(py, move || record.events())?;
+        PyTuple::new(py, event_dicts(py, &events)?)
+    }
 
-thread_local! {
-    /// The value of the next instance made by `DurakGame.__new__` without arguments (see
-    /// [`Spawner`]).
-    static PENDING: Cell<Option<PyDurakGame>> = const { Cell::new(None) };
-}
+    /// The phase: ``attack``, ``defend``, ``pile_on`` or ``over``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.s.inner.phase().as_str()
+    }
 
-/// Makes the instances of Python subclasses of `DurakGame` from Rust.
-static SPAWN: Spawner<PyDurakGame> = Spawner::new(&PENDING);
+    /// The seat on turn, or None when over.
+    #[getter]
+    fn turn(&self) -> Option<u8> {
+        self.s.inner.turn().map(seat1)
+    }
 
-/// The interned move objects of `parlour.durak.game` (indexed by action), set once at import.
-static MOVES: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    /// Number of events written since the deal.
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.s.inner.ply()
+    }
 
-fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
-    MOVES
-        .get(py)
-        .map(|t| t.bind(py))
-        .ok_or_else(|| config_err("INTERNAL_ERROR", "the durak move table is not set"))
-}
+    /// Cards left in the talon.
+    #[getter]
+    fn talon_left(&self) -> usize {
+        self.s.inner.talon_left()
+    }
 
-impl PyDurakGame {
-    /// The successor `next` of this game once its log is in `history`: the child logs from
-    /// this game on. Rare (a loop never reads the history), so kept out of [`Self::spawn`]'s
-    /// code.
-    #[cold]
-    #[inline(never)]
-    fn after_history(
+    /// The id of the trump six.
+    #[getter]
+    fn six_of_trumps(&self) -> u8 {
+        self.s.inner.six_of_trumps()
+    }
+
+    /// True while the current turn-up is in the talon.
+    #[getter]
+    fn turn_up_left(&self) -> bool {
+        self.s.inner.turn_up_left()
+    }
+
+    /// The sorted hand of ``seat`` (empty for a seat that does not exist).
+    fn hand_of(&self, seat: &Bound<'_, PyAny>) -> Vec<u16> {
+        let g = &self.s.inner;
+        seat0(g, seat).map_or_else(Vec::new, |s| ids(g.hand(s)))
+    }
+
+    /// Number of cards ``seat`` holds (0 for a seat that does not exist).
+    fn count_of(&self, seat: &Bound<'_, PyAny>) -> usize {
+        let g = &self.s.inner;
+        seat0(g, seat).map_or(0, |s| g.count(s))
+    }
+
+    /// Whether ``seat`` may exchange the trump six (ignoring the turn).
+    fn can_swap(&self, seat: &Bound<'_, PyAny>) -> bool {
+        let g = &self.s.inner;
+        seat0(g, seat).is_some_and(|s| g.can_swap(s))
+    }
+
+    /// The legal moves of ``seat`` in the reference's order (``[]`` off turn), as action
+    /// objects.
+    fn legal<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = seat.py();
+        let g = &self.s.inner;
+        let moves = seat0(g, seat).map_or_else(Vec::new, |s| g.legal(s));
+        PyList::new(
+            py,
+            moves
+                .into_iter()
+                .map(|m| move_dict(py, m))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    }
+
+    /// Apply ``move`` (a :class:`Move` or an action object) for ``seat``: the new game and the
+    /// events the referee wrote.
+    ///
+    /// Raises:
+    ///     DurakMoveError: The refusal, with the reference's code upper-cased.
+    #[pyo3(signature = (seat, r#move))]
+    fn play<'py>(
         &self,
-        py: Python<'_>,
-        history: &Py<PyTuple>,
-        next: PyDurak,
-    ) -> PyResult<PyDurakGame> {
-        let meta = self.meta.bind(py);
-        let meta = PyTuple::new(
-            py,
-            [
-                meta.get_item(0)?,
-                meta.get_item(1)?,
-                history.bind(py).clone().into_any(),
-            ],
-        )?;
-        let s = PyDurak::bare(self.s.inner.clone()).logged_from(next);
-        Ok(PyDurakGame {
-            s: Box::new(s),
-            meta: meta.unbind(),
-            taken: OnceLock::new(),
-            snap: PyOnceLock::new(),
-        })
-    }
-
-    /// A new instance of `slf`'s own class at `next`, a successor of `slf` whose log extends
-    /// `slf`'s.
-    fn spawn<'py>(slf: &Bound<'py, Self>, next: Box<PyDurak>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let this = slf.get();
-        let value = match this.taken.get() {
-            None => PyDurakGame {
-                s: next,
-                meta: this.meta.clone_ref(py),
-                taken: OnceLock::new(),
-                snap: PyOnceLock::new(),
-            },
-            Some(history) => this.after_history(py, history, *next)?,
-        };
-        let cls = slf.get_type();
-        SPAWN.spawn(&cls, value)
-    }
-}
-
-#[pymethods]
-impl PyDurakGame {
-    /// `DurakGame(state, seed=None, number=None, history=())`: a game at the position `state`
-    /// (a `parlour._core.durak.DurakState`, its move log dropped). Called without arguments
-    /// from Rust (see [`Spawner`]), it makes an instance of a Python subclass.
-    #[new]
-    #[pyo3(signature = (state = None, seed = None, number = None, history = None))]
-    fn new(
-        py: Python<'_>,
-        state: Option<&Bound<'_, PyAny>>,
-        seed: Option<Bound<'_, PyAny>>,
-        number: Option<Bound<'_, PyAny>>,
-        history: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let wrong = || {
-            pyo3::exceptions::PyTypeError::new_err(
-                "a DurakGame wraps a parlour._core.durak.DurakState",
-            )
-        };
-        let Some(state) = state else {
-            let bare = seed.is_none() && number.is_none() && history.is_none();
-            return bare.then(|| SPAWN.take()).flatten().ok_or_else(wrong);
-        };
-        let state = state.cast::<PyDurak>().map_err(|_| wrong())?;
-        let history = history.unwrap_or_else(|| PyTuple::empty(py).into_any());
-        let meta = PyTuple::new(
-            py,
-            [
-                seed.unwrap_or_else(|| py.None().into_bound(py)),
-                number.unwrap_or_else(|| py.None().into_bound(py)),
-                history,
-            ],
-        )?;
-        Ok(PyDurakGame {
-            s: Box::new(PyDurak::bare(state.get().inner.clone())),
-            meta: meta.unbind(),
-            taken: OnceLock::new(),
-            snap: PyOnceLock::new(),
-        })
-    }
-
-    /// `cls._deal(seed, number, seats, variant)`: a new game of class `cls`, dealt as
-    /// `DurakState.deal` deals it, with `(seed, number, ())` as its meta (for `new_game`, whose
-    /// arguments are checked: one call and no intermediate state object).
-    #[classmethod]
-    fn _deal<'py>(
-        cls: &Bound<'py, PyType>,
-        seed: Bound<'py, PyBytes>,
-        number: Bound<'py, PyString>,
-        seats: i64,
-        variant: &str,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = cls.py();
-        let n = number.to_str()?;
-        let seats8 = u8::try_from(seats).unwrap_or(0);
-        let inner =
-            guarded(|| Ok(dealt(seed.as_bytes(), n, seats8, variant)))?.map_err(durak_err)?;
-        let meta = PyTuple::new(
-            py,
-            [
-                seed.into_any(),
-                number.into_any(),
-                PyTuple::empty(py).into_any(),
-            ],
-        )?;
-        let value = PyDurakGame {
-            s: Box::new(PyDurak::bare(inner)),
-            meta: meta.unbind(),
-            taken: OnceLock::new(),
-            snap: PyOnceLock::new(),
-        };
-        SPAWN.spawn(cls, value)
-    }
-
-    /// Set the move table of `legal_moves` (once, at import of `parlour.durak.game`).
-    #[staticmethod]
-    fn _set_moves(py: Python<'_>, table: Bound<'_, PyTuple>) {
-        let _ = MOVES.set(py, table.unbind());
-    }
-
-    /// The core state (a new `DurakState` on each access, with the pending log).
-    #[getter(_s)]
-    fn get_core(&self) -> PyDurak {
-        (*self.s).clone()
-    }
-
-    /// `(seed, number, history before the logged moves)`.
-    #[getter(_meta)]
-    fn get_meta(&self, py: Python<'_>) -> Py<PyTuple> {
-        self.meta.clone_ref(py)
-    }
-
-    /// `(history read so far or None, pending events as JSON or None)`.
-    fn _history_parts(&self, py: Python<'_>) -> PyResult<(Option<Py<PyTuple>>, Option<String>)> {
-        if let Some(h) = self.taken.get() {
-            return Ok((Some(h.clone_ref(py)), None));
-        }
-        Ok((None, self.s.pending_json()?))
-    }
-
-    /// Keep `history` as the game's history (the first one kept wins); returns the kept one.
-    fn _take_history(&self, py: Python<'_>, history: Bound<'_, PyTuple>) -> Py<PyTuple> {
-        self.taken.get_or_init(|| history.unbind()).clone_ref(py)
-    }
-
-    /// The snapshot once read (see `DurakGame._snapshot`), else None.
-    #[getter(_snap)]
-    fn get_snap(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.snap.get(py).map(|s| s.clone_ref(py))
-    }
-
-    /// Keep `snap` as the game's snapshot (the first one kept wins); returns the kept one.
-    fn _keep_snap(&self, py: Python<'_>, snap: Py<PyAny>) -> Py<PyAny> {
-        self.snap.get_or_init(py, || snap).clone_ref(py)
+        seat: &Bound<'py, PyAny>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyDurakGame>, Bound<'py, PyList>)> {
+        let py = seat.py();
+        let (kind, card) = move_fields(py, r#move)?;
+        let (next, events) = self.s.play(seat_of(seat), kind.as_deref(), card)?;
+        Ok((Self::spawn(py, next)?, events_list(py, &events)?))
     }
 
     /// The seat to move (1-based), None when over.
     #[getter]
     fn to_move(&self) -> Option<u8> {
-        self.s.inner.turn().map(|s| s + 1)
+        self.s.inner.turn().map(seat1)
     }
 
     /// True when the game is over.
@@ -650,32 +824,67 @@ impl PyDurakGame {
         self.s.inner.zobrist()
     }
 
+    /// The Zobrist hash recomputed from scratch (the tests hold it to :attr:`zobrist`).
+    fn _full_hash(&self) -> u64 {
+        self.s.inner.full_hash()
+    }
+
+    /// 1.0 for every seat but the fool, 0.0 for the fool, 0.5 each in a draw; 0 while live.
+    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut r = vec![0.0f32; usize::from(self.s.inner.seats())];
+        self.s.inner.returns_into(&mut r);
+        PyTuple::new(py, r.into_iter().map(f64::from))
+    }
+
     /// The legal moves of the seat to move over the fixed action space.
     ///
     /// Returns:
-    ///     A numpy bool array of length :data:`ACTION_SPACE`.
+    ///     A numpy bool array of length ``ACTION_SPACE``.
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         mask_array(py, ACTION_SPACE, self.s.moves().bits().map(usize::from))
     }
 
-    /// The legal moves of the seat to move, in the reference's order.
-    ///
-    /// Returns:
-    ///     Moves (``resign`` is never listed).
+    /// The legal moves of the seat to move, in the reference's order (``resign`` is never
+    /// listed).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.s.pick_legal(move_table(py)?)
+        pick(
+            move_table(py)?.1.bind(py),
+            self.s.moves().bits().map(usize::from),
+        )
     }
 
     /// The game after the ``index``-th legal move.
     ///
     /// Raises:
     ///     DurakConfigError: ``BAD_INDEX`` for an index out of range.
-    fn apply_index<'py>(
-        slf: &Bound<'py, Self>,
-        index: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let next = slf.get().s.after_index(index)?;
-        Self::spawn(slf, next)
+    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
+        let v = self.s.moves();
+        let i = exact_index(index, v.len()).or_else(|| {
+            // An int subclass (an IntEnum, say) is an index too.
+            (index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>())
+                .then(|| index.extract::<usize>().ok())
+                .flatten()
+                .filter(|&i| i < v.len())
+        });
+        let Some(mv) = i.and_then(|i| v.get(i)) else {
+            return Err(bad_index(v.len()));
+        };
+        Self::spawn(index.py(), self.s.after_listed(mv)?)
+    }
+
+    /// The game after the seat to move plays ``move`` (a :class:`Move` or an action object).
+    ///
+    /// Raises:
+    ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
+    #[pyo3(signature = (r#move))]
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
+        let py = r#move.py();
+        if let Some(mv) = listed_object(&self.s.moves(), move_table(py)?.1.bind(py), r#move) {
+            return Self::spawn(py, self.s.after_listed(mv)?);
+        }
+        let seat = self.s.inner.turn().map_or(0, |s| i64::from(s) + 1);
+        let (kind, card) = move_fields(py, r#move)?;
+        Self::spawn(py, self.s.play(seat, kind.as_deref(), card)?.0)
     }
 
     /// What ``seat`` may see, as JSON-ready data (``parlour.durak.View``; ``docs/durak.md``,
@@ -697,81 +906,129 @@ impl PyDurakGame {
 
     /// A game consistent with what ``seat`` sees: the other seats' hidden cards and the talon's
     /// order (all but the turn-up) dealt anew from ``seed`` (``docs/durak.md`` says exactly what
-    /// is kept). A game with moves logged since ``new_game`` (or since its history was last
-    /// read) gets a new deal from which those moves replay, and keeps them: its ``history`` is
-    /// this game's and ``apply`` goes on from it. A game without such moves (read from
-    /// notation, made by ``play``) gets its position resampled and no history. Either way the
-    /// new game has no seed or number.
+    /// is kept). A game with moves since it was dealt (or parsed) gets a new deal from which
+    /// those moves replay, and keeps them: its ``history`` is this game's. A game without gets
+    /// its position resampled and no history. Either way the new game has no seed or number.
     ///
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
     ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position built with contradictory parts.
     fn resample<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let this = slf.get();
-        let mut history = PyTuple::empty(py).into_any();
-        let next = match &this.s.log {
-            Some(log) => {
-                history = this.meta.bind(py).get_item(2)?;
-                let (seat, seed) = (seat_arg(&this.s.inner, seat)?, seed_arg(seed)?);
-                let (start, moves) = (Arc::clone(&log.start), log.moves.to_vec());
-                let (s0, now) = detached(py, move || {
-                    resample_replaying(&start, &moves, seat, &mut Rng::new(seed))
-                })?;
-                PyDurak {
-                    inner: now,
-                    log: Some(Log {
-                        start: Arc::new(s0),
-                        moves: log.moves.clone(),
-                    }),
-                    legal: LazyMoves::new(),
-                }
-            }
-            None => PyDurak::bare(crate::view::resample(py, &this.s.inner, seat, seed)?),
+    ) -> PyResult<Bound<'py, PyDurakGame>> {
+        let py = seat.py();
+        let (seat, seed) = (seat_arg(&self.s.inner, seat)?, seed_arg(seed)?);
+        let (record, now) = (self.s.record.clone(), self.s.inner.clone());
+        let (inner, record) =
+            detached(py, move || record.resample(&now, seat, &mut Rng::new(seed)))?;
+        let game = Game {
+            inner,
+            record,
+            dealt: Arc::new(Dealt::default()),
+            legal: LazyMoves::new(),
         };
-        let none = py.None().into_bound(py);
-        let meta = PyTuple::new(py, [none.clone(), none, history])?;
-        let value = PyDurakGame {
-            s: Box::new(next),
-            meta: meta.unbind(),
-            taken: OnceLock::new(),
-            snap: PyOnceLock::new(),
-        };
-        SPAWN.spawn(&slf.get_type(), value)
+        Self::spawn(py, Box::new(game))
     }
 
-    /// The game after the seat to move plays ``move`` (a ``Move`` or an action object). A move
-    /// object that :meth:`legal_moves` returned here is made without reading or checking it
-    /// again.
-    ///
-    /// Raises:
-    ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
-    #[pyo3(signature = (r#move))]
-    fn apply<'py>(
-        slf: &Bound<'py, Self>,
-        r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let table = move_table(py)?;
-        let this = slf.get();
-        if let Some(mv) = listed_object(&this.s.moves(), table, r#move) {
-            return Self::spawn(slf, this.s.after_listed(mv)?);
-        }
-        let cls: Bound<'py, PyType> = table.get_borrowed_item(0)?.get_type();
-        if r#move.is_instance(&cls)? {
-            let kind: Option<PyBackedStr> = r#move.getattr(intern!(py, "kind"))?.extract()?;
-            let card = r#move.getattr(intern!(py, "card"))?;
-            let next = slf.get().s.after_move(kind.as_deref(), &card)?;
-            return Self::spawn(slf, Box::new(next));
-        }
-        let seat = slf.get().s.inner.turn().map_or(0, |s| s + 1);
-        slf.call_method1(intern!(py, "play"), (seat, r#move))?
-            .get_item(0)
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyDurakGame>()
+            .is_ok_and(|o| o.get().s.inner == self.s.inner)
     }
+
+    /// ``hash(self.zobrist)``: Python's hash of the int (modulo 2**61 - 1).
+    fn __hash__(&self) -> u64 {
+        self.s.inner.zobrist() % ((1 << 61) - 1)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "DurakGame.from_notation({})",
+            self.to_notation(py)?.repr()?
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce(slf.as_any(), slf.get().to_notation(slf.py())?)
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// The bot's move for ``seat`` (1-based) of ``game``, searched with the GIL released; None when
+/// the seat has no legal move.
+#[pyfunction]
+fn bot_move<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyDurakGame>,
+    seat: &Bound<'py, PyAny>,
+    level: u8,
+    seed: u64,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let g = game.get().s.inner.clone();
+    let Some(s) = seat0(&g, seat) else {
+        return Ok(None);
+    };
+    let m = detached(py, move || Ok(bot::bot_move(&g, s, level, seed)))?;
+    m.map(|m| move_dict(py, m)).transpose()
+}
+
+/// The greedy player's move for ``seat`` (1-based) of ``game``: None off turn.
+#[pyfunction]
+fn greedy_move<'py>(
+    game: &Bound<'py, PyDurakGame>,
+    seat: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let g = &game.get().s.inner;
+    seat0(g, seat)
+        .and_then(|s| bot::greedy_move(g, s))
+        .map(|m| move_dict(game.py(), m))
+        .transpose()
+}
+
+fn mask_of(hand: &[i64]) -> PyResult<u64> {
+    let mut m = 0;
+    for &c in hand {
+        let id = u8::try_from(c).ok().filter(|&x| card::valid(x));
+        m |= card::bit(id.ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))?);
+    }
+    Ok(m)
+}
+
+/// The bout of the rules functions' arguments (`beats[i]` 0 while unanswered).
+fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<Bout> {
+    let cap = u8::try_from(cap)
+        .ok()
+        .filter(|c| *c <= 6)
+        .ok_or_else(|| config_err(Code::BadBout, "a cap is 0 to 6"))?;
+    if attacks.len() > 6 || beats.len() > attacks.len() {
+        return Err(config_err(
+            Code::BadBout,
+            "a bout holds at most six attack cards, each with at most one answer",
+        ));
+    }
+    let mut b = Bout::new(0, 1, cap);
+    for (i, &a) in attacks.iter().enumerate() {
+        mask_of(&[a])?;
+        b.attacks[i] = u8::try_from(a).unwrap_or(0);
+    }
+    for (i, &d) in beats.iter().enumerate() {
+        if d != 0 {
+            mask_of(&[d])?;
+            b.beats[i] = u8::try_from(d).unwrap_or(0);
+        }
+    }
+    b.len = u8::try_from(attacks.len()).unwrap_or(0);
+    b.taken = taken;
+    Ok(b)
 }
 
 /// `order_for(seed, number)`.
@@ -781,7 +1038,7 @@ fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
 }
 
 /// Hands, talon, turn-up and the first attacker (1-based).
-type DealTuple = (Vec<Vec<u8>>, Vec<u8>, u8, u8);
+type DealTuple = (Vec<Vec<u16>>, Vec<u8>, u8, u8);
 
 /// `deal_for(seed, number, seats)`: (hands, talon, trump_card, first seat 1-based).
 #[pyfunction]
@@ -817,7 +1074,7 @@ fn legal_attacks(
     attacks: Vec<i64>,
     beats: Vec<i64>,
     taken: bool,
-) -> PyResult<Vec<u8>> {
+) -> PyResult<Vec<u16>> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
     Ok(ids(rules::legal_attacks(mask_of(&hand)?, &b)))
 }
@@ -831,7 +1088,7 @@ fn legal_beats(
     beats: Vec<i64>,
     taken: bool,
     trump: u8,
-) -> PyResult<Vec<u8>> {
+) -> PyResult<Vec<u16>> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
     Ok(ids(rules::legal_beats(mask_of(&hand)?, &b, trump % 4)))
 }
@@ -898,7 +1155,7 @@ fn bot_match(
             Some(l) => Opponent::Bot(l),
             None => {
                 return Err(config_err(
-                    "BAD_OPPONENT",
+                    Code::BadOpponent,
                     format!("unknown opponent {other:?}"),
                 ))
             }
@@ -914,8 +1171,9 @@ fn bot_match(
 /// Register `parlour._core.durak`.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "durak")?;
-    m.add_class::<PyDurak>()?;
     m.add_class::<PyDurakGame>()?;
+    m.add_function(wrap_pyfunction!(bot_move, &m)?)?;
+    m.add_function(wrap_pyfunction!(greedy_move, &m)?)?;
     m.add_function(wrap_pyfunction!(order_for, &m)?)?;
     m.add_function(wrap_pyfunction!(deal_for, &m)?)?;
     m.add_function(wrap_pyfunction!(first_attacker, &m)?)?;

@@ -3,18 +3,19 @@
 
 use super::card;
 use super::sha256::sha256;
+use super::Code;
 use crate::error::{Error, Result};
 
 /// The error for a seed that is not exactly 32 bytes.
 #[must_use]
 pub fn no_seed() -> Error {
-    Error::config("NO_SEED", "a deal needs a seed (exactly 32 bytes)")
+    Error::config(Code::NoSeed, "a deal needs a seed (exactly 32 bytes)")
 }
 
 /// The error for a deal number that is not a positive integer string.
 #[must_use]
 pub fn bad_deal() -> Error {
-    Error::config("BAD_DEAL", "a deal number counts from one")
+    Error::config(Code::BadDeal, "a deal number counts from one")
 }
 
 /// True for ASCII digits whose first digit is not 0.
@@ -162,7 +163,10 @@ pub fn deal_order(order: &[u8; 36], seats: u8) -> Deal {
 pub fn deal_for(seed: &[u8], number: &str, seats: u8) -> Result<Deal> {
     let order = order_for(seed, number)?;
     if !(2..=6).contains(&seats) {
-        return Err(Error::config("BAD_SEATS", "durak deals two to six seats"));
+        return Err(Error::config(
+            Code::BadSeats,
+            "durak deals two to six seats",
+        ));
     }
     Ok(deal_order(&order, seats))
 }

@@ -17,107 +17,97 @@
 //! * Perevodnoy: before any card is beaten, a defender may `transfer` with a card of the rank of
 //!   every attack card when the next seat can hold the enlarged attack; the cap is recomputed for
 //!   the new defender.
-//! * [`notation`] writes and reads a whole position; [`bot`] is a determinised Monte Carlo player.
+//! * [`notation`] holds a position's [`Parts`] (what `parlour.durak.notation` reads and writes)
+//!   and checks them ([`Durak::from_parts`]); [`record`] keeps the moves of a game and writes
+//!   its events; [`bot`] is a determinised Monte Carlo player.
 
 pub mod bot;
 pub mod card;
 pub mod deal;
 pub mod notation;
+pub mod record;
 pub mod rules;
 pub mod sha256;
 pub mod state;
 pub mod view;
 
+pub use notation::{BoutParts, Parts};
+pub use record::Record;
 pub use rules::{Bout, How, Outcome};
 pub use state::{
     Durak, DurakConfig, Event, EventCount, EventSink, Kind, Move, Phase, Variant, ACTION_SPACE,
 };
 
 use crate::error::Result;
+
+crate::codes! {
+    /// Durak's error codes (beside [`crate::Common`]'s): the reference's refusals upper-cased,
+    /// then what parlour adds (the transfer, the seat counts, the rules functions, the bot).
+    pub enum Code {
+        /// A seed that is not exactly 32 bytes.
+        NoSeed = "NO_SEED",
+        /// A deal number that is not a positive integer.
+        BadDeal = "BAD_DEAL",
+        /// A seat count outside 2-6.
+        BadSeats = "BAD_SEATS",
+        /// A variant other than podkidnoy or perevodnoy.
+        BadVariant = "BAD_VARIANT",
+        /// A move after the end of the deal.
+        GameOver = "GAME_OVER",
+        /// A move by a seat that is not on turn (or no seat).
+        NotYourTurn = "NOT_YOUR_TURN",
+        /// A move kind the rules do not offer.
+        NotLegal = "NOT_LEGAL",
+        /// A move that does not fit the stage of the bout.
+        WrongPhase = "WRONG_PHASE",
+        /// A card the seat does not hold.
+        CardNotHeld = "CARD_NOT_HELD",
+        /// An attack beyond the bout's cap.
+        BoutFull = "BOUT_FULL",
+        /// A throw-in of a rank not on the table.
+        RankNotInBout = "RANK_NOT_IN_BOUT",
+        /// An answer that does not beat the waiting attack card.
+        BeatsNothing = "BEATS_NOTHING",
+        /// `done` before any card is thrown.
+        MustAttack = "MUST_ATTACK",
+        /// An exchange by a seat without the trump six's right.
+        NotTheSix = "NOT_THE_SIX",
+        /// An exchange after the turn-up was drawn.
+        TalonShut = "TALON_SHUT",
+        /// A transfer the perevodnoy rules refuse.
+        CannotTransfer = "CANNOT_TRANSFER",
+        /// A seat that is not one (1-based API).
+        BadSeat = "BAD_SEAT",
+        /// A card id outside 1-36.
+        NoCard = "NO_CARD",
+        /// A suit that is not one.
+        NoSuit = "NO_SUIT",
+        /// A card count that is not a non-negative integer.
+        BadCount = "BAD_COUNT",
+        /// A hand size that is not a non-negative integer.
+        BadSize = "BAD_SIZE",
+        /// A bout of the rules functions that cannot be.
+        BadBout = "BAD_BOUT",
+        /// `apply_index` outside the legal moves.
+        BadIndex = "BAD_INDEX",
+        /// A bot level outside 1-3.
+        BadLevel = "BAD_LEVEL",
+        /// A bot seed outside 0..2**64-1.
+        BadSeed = "BAD_SEED",
+        /// An unknown opponent of a bot match.
+        BadOpponent = "BAD_OPPONENT",
+        /// Malformed position text.
+        BadNotation = "BAD_NOTATION",
+        /// Parts of a position that no game reaches.
+        ImpossiblePosition = "IMPOSSIBLE_POSITION",
+    }
+}
 use crate::game::{GameState, Seat};
 
 /// The 32-byte seed used for game `seed` of a batch: the SHA-256 of `parlour-durak-sim:<seed>`.
 #[must_use]
 pub fn batch_seed(seed: u64) -> [u8; 32] {
     sha256::sha256(format!("parlour-durak-sim:{seed}").as_bytes())
-}
-
-impl Durak {
-    /// The JSON snapshot of the position, with the keys of the vectors' snapshots (`phase`,
-    /// `turn`, `over`, `hands`, `talon`, `talon_left`, `discard`, `trump_card`, `turn_up_left`,
-    /// `six_owner`, `can_swap`, `bout`, `result`) plus `seats`, `variant`, `trump`, `ply`,
-    /// `heap`, `known`, `out` and `passed`.
-    #[must_use]
-    pub fn snapshot_json(&self) -> String {
-        let n = self.seats;
-        let ids = |m: u64| {
-            card::ids(m)
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let per_seat = |f: &dyn Fn(u8) -> String| {
-            (0..n)
-                .map(|s| format!("\"{}\":{}", s + 1, f(s)))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let opt = |o: Option<u8>| o.map_or("null".to_string(), |s| (s + 1).to_string());
-        let bout = self.bout.as_ref().map_or("null".to_string(), |b| {
-            let atts: Vec<String> = b.attacks[..b.size()].iter().map(u8::to_string).collect();
-            let beats: Vec<String> = b.beats[..b.size()]
-                .iter()
-                .map(|&c| if c == 0 { "null".to_string() } else { c.to_string() })
-                .collect();
-            let passed: Vec<String> = (0..n).filter(|s| b.passed & (1 << s) != 0).map(|s| (s + 1).to_string()).collect();
-            format!(
-                "{{\"attacker\":{},\"defender\":{},\"cap\":{},\"attacks\":[{}],\"beats\":[{}],\"taken\":{},\"passed\":[{}]}}",
-                b.attacker + 1,
-                b.defender + 1,
-                b.cap,
-                atts.join(","),
-                beats.join(","),
-                u8::from(b.taken),
-                passed.join(",")
-            )
-        });
-        let talon: Vec<String> = self.talon().iter().map(u8::to_string).collect();
-        let outs: Vec<String> = (0..n)
-            .filter(|s| self.out & (1 << s) != 0)
-            .map(|s| (s + 1).to_string())
-            .collect();
-        format!(
-            "{{\"seats\":{},\"variant\":\"{}\",\"trump\":\"{}\",\"phase\":\"{}\",\"turn\":{},\"over\":{},\"hands\":{{{}}},\"talon\":[{}],\"talon_left\":{},\"discard\":{},\"trump_card\":{},\"turn_up_left\":{},\"six_owner\":{},\"can_swap\":{{{}}},\"bout\":{},\"result\":{},\"ply\":{},\"heap\":[{}],\"known\":{{{}}},\"out\":[{}]}}",
-            n,
-            self.variant.as_str(),
-            card::suit_letter(self.trump),
-            self.phase().as_str(),
-            opt(self.turn()),
-            u8::from(self.over()),
-            per_seat(&|s| format!("[{}]", ids(self.hand(s)))),
-            talon.join(","),
-            self.talon_left(),
-            self.discard,
-            self.trump_card,
-            u8::from(self.turn_up_left()),
-            opt(self.six_owner),
-            per_seat(&|s| u8::from(self.can_swap(s)).to_string()),
-            bout,
-            self.result.map_or("null".to_string(), |o| state::outcome_json(o, n)),
-            self.ply,
-            ids(self.heap),
-            per_seat(&|s| format!("[{}]", ids(self.known(s)))),
-            outs.join(",")
-        )
-    }
-
-    /// Parse a position (see [`notation`]).
-    ///
-    /// # Errors
-    /// `BAD_NOTATION` or `IMPOSSIBLE_POSITION`.
-    pub fn from_notation(text: &str) -> Result<Durak> {
-        notation::from_notation(text)
-    }
 }
 
 impl Durak {

@@ -4,6 +4,7 @@
 use super::card;
 use super::deal::{self, Deal};
 use super::rules::{self, cap_for, closes, legal_attacks, legal_beats, Bout, How, Outcome};
+use super::Code;
 use crate::error::{Error, Result};
 use crate::zobrist::feature;
 
@@ -35,7 +36,7 @@ impl Variant {
             "podkidnoy" => Ok(Variant::Podkidnoy),
             "perevodnoy" => Ok(Variant::Perevodnoy),
             _ => Err(Error::config(
-                "BAD_VARIANT",
+                Code::BadVariant,
                 format!("variant must be podkidnoy or perevodnoy, not {text:?}"),
             )),
         }
@@ -284,62 +285,6 @@ impl EventSink for EventCount {
     }
 }
 
-fn places_json(outcome: Option<u8>, seats: u8) -> String {
-    let parts: Vec<String> = (0..seats)
-        .map(|s| format!("\"{}\":{}", s + 1, if outcome == Some(s) { 2 } else { 1 }))
-        .collect();
-    format!("{{{}}}", parts.join(","))
-}
-
-/// The result object `{outcome, fool, places}` as JSON.
-#[must_use]
-pub fn outcome_json(outcome: Outcome, seats: u8) -> String {
-    let fool = outcome
-        .fool()
-        .map_or("null".to_string(), |s| (s + 1).to_string());
-    format!(
-        "{{\"outcome\":\"{}\",\"fool\":{},\"places\":{}}}",
-        outcome.as_str(),
-        fool,
-        places_json(outcome.fool(), seats)
-    )
-}
-
-impl Event {
-    /// The event as JSON in the reference's shape.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        match self {
-            Event::Move { kind, seat, card } => {
-                if kind.has_card() {
-                    format!("{{\"kind\":\"{}\",\"seat\":{},\"card\":{}}}", kind.as_str(), seat + 1, card)
-                } else {
-                    format!("{{\"kind\":\"{}\",\"seat\":{}}}", kind.as_str(), seat + 1)
-                }
-            }
-            Event::BoutEnd { taken, how, cards, discard, next_attacker } => format!(
-                "{{\"kind\":\"bout_end\",\"taken\":{},\"how\":\"{}\",\"cards\":{},\"discard\":{},\"next_attacker\":{}}}",
-                u8::from(*taken),
-                how.as_str(),
-                cards,
-                discard,
-                next_attacker + 1
-            ),
-            Event::Refill { drawn, seats, talon } => {
-                let parts: Vec<String> = (0..usize::from(*seats).min(6))
-                    .map(|s| format!("\"{}\":{}", s + 1, drawn[s]))
-                    .collect();
-                format!("{{\"kind\":\"refill\",\"drawn\":{{{}}},\"talon\":{}}}", parts.join(","), talon)
-            }
-            Event::Out { seat } => format!("{{\"kind\":\"out\",\"seat\":{}}}", seat + 1),
-            Event::GameEnd { outcome, seats } => {
-                let body = outcome_json(*outcome, *seats);
-                format!("{{\"kind\":\"game_end\",{}", &body[1..])
-            }
-        }
-    }
-}
-
 /// A Durak position. Seats are 0-based inside the core.
 ///
 /// Equality compares the position: every field but `lacks`, which records what the play so far
@@ -402,7 +347,7 @@ impl PartialEq for Durak {
 
 impl Eq for Durak {}
 
-fn err(code: &'static str, message: &str) -> Error {
+fn err(code: Code, message: &str) -> Error {
     Error::illegal(code, message)
 }
 
@@ -775,17 +720,17 @@ impl Durak {
         card_id: Option<i64>,
     ) -> Result<(Durak, Vec<Event>)> {
         if self.over() {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         }
         let seat0 = match u8::try_from(seat) {
             Ok(s) if s >= 1 && s <= self.seats => s - 1,
-            _ => return Err(err("NOT_YOUR_TURN", "it is not your turn")),
+            _ => return Err(err(Code::NotYourTurn, "it is not your turn")),
         };
         let kind = kind
             .and_then(Kind::parse)
             .filter(|k| *k != Kind::Transfer || self.variant == Variant::Perevodnoy);
         let Some(kind) = kind else {
-            return Err(err("NOT_LEGAL", "the rules do not offer that"));
+            return Err(err(Code::NotLegal, "the rules do not offer that"));
         };
         let card_id = card_id
             .and_then(|c| u8::try_from(c).ok())
@@ -797,31 +742,53 @@ impl Durak {
         Ok((next, events))
     }
 
+    /// [`Durak::play`], also giving the seat (0-based) and the move it applied, for a record
+    /// of the game ([`super::Record`]).
+    ///
+    /// # Errors
+    /// The refusal; `self` is unchanged.
+    pub fn play_recorded(
+        &self,
+        seat: i64,
+        kind: Option<&str>,
+        card_id: Option<i64>,
+    ) -> Result<(Durak, Vec<Event>, u8, Move)> {
+        let (next, events) = self.play(seat, kind, card_id)?;
+        // `play` took the move, so the seat and the kind parsed; read them as it did.
+        let seat0 = u8::try_from(seat).map_or(0, |s| s.saturating_sub(1));
+        let kind = kind.and_then(Kind::parse).unwrap_or(Kind::Resign);
+        let card_id = card_id
+            .and_then(|c| u8::try_from(c).ok())
+            .filter(|&c| card::valid(c))
+            .unwrap_or(0);
+        Ok((next, events, seat0, Move::with(kind, card_id)))
+    }
+
     /// Check `mv` by `seat` (0-based) against the position, in the reference's order.
     ///
     /// # Errors
     /// The refusal code.
     pub fn check(&self, seat: u8, mv: Move) -> Result<()> {
         if self.over() {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         }
         if seat >= self.seats {
-            return Err(err("NOT_YOUR_TURN", "it is not your turn"));
+            return Err(err(Code::NotYourTurn, "it is not your turn"));
         }
         if mv.kind == Kind::Transfer && self.variant != Variant::Perevodnoy {
-            return Err(err("NOT_LEGAL", "the rules do not offer that"));
+            return Err(err(Code::NotLegal, "the rules do not offer that"));
         }
         if mv.kind == Kind::Resign {
             if self.is_out(seat) {
-                return Err(err("NOT_YOUR_TURN", "a seat that is out cannot resign"));
+                return Err(err(Code::NotYourTurn, "a seat that is out cannot resign"));
             }
             return Ok(());
         }
         let Some(b) = self.bout.as_ref() else {
-            return Err(err("GAME_OVER", "the deal is over"));
+            return Err(err(Code::GameOver, "the deal is over"));
         };
         if self.turn() != Some(seat) {
-            return Err(err("NOT_YOUR_TURN", "it is not your turn"));
+            return Err(err(Code::NotYourTurn, "it is not your turn"));
         }
         let phase = self.phase();
         let fits = match mv.kind {
@@ -832,7 +799,7 @@ impl Durak {
         };
         if !fits {
             return Err(err(
-                "WRONG_PHASE",
+                Code::WrongPhase,
                 "that move does not fit this stage of the bout",
             ));
         }
@@ -841,39 +808,39 @@ impl Durak {
         match mv.kind {
             Kind::Attack => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if b.room() < 1 {
                     return Err(err(
-                        "BOUT_FULL",
+                        Code::BoutFull,
                         "the attack is already as large as it may be",
                     ));
                 }
                 if !b.is_empty() && b.ranks() & card::bit(mv.card) == 0 {
                     return Err(err(
-                        "RANK_NOT_IN_BOUT",
+                        Code::RankNotInBout,
                         "nothing on the table has that rank",
                     ));
                 }
             }
             Kind::Beat => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if beats_nothing(b.unbeaten(), mv.card, self.trump) {
                     return Err(err(
-                        "BEATS_NOTHING",
+                        Code::BeatsNothing,
                         "that card does not beat the one in front of you",
                     ));
                 }
             }
             Kind::Transfer => {
                 if !held {
-                    return Err(err("CARD_NOT_HELD", "you do not hold that card"));
+                    return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
                 if !self.transfer_ok(b, mv.card) {
                     return Err(err(
-                        "CANNOT_TRANSFER",
+                        Code::CannotTransfer,
                         "a transfer needs an unanswered attack of one rank, a card of that rank, and a next defender holding enough cards",
                     ));
                 }
@@ -881,17 +848,17 @@ impl Durak {
             Kind::Done => {
                 if b.is_empty() {
                     return Err(err(
-                        "MUST_ATTACK",
+                        Code::MustAttack,
                         "a bout has to be opened before it can be beaten off",
                     ));
                 }
             }
             Kind::Swap => {
                 if self.six_owner != Some(seat) || hand & card::bit(self.six_of_trumps()) == 0 {
-                    return Err(err("NOT_THE_SIX", "that exchange is not yours to make"));
+                    return Err(err(Code::NotTheSix, "that exchange is not yours to make"));
                 }
                 if !self.turn_up_left() {
-                    return Err(err("TALON_SHUT", "the turned up trump has been drawn"));
+                    return Err(err(Code::TalonShut, "the turned up trump has been drawn"));
                 }
             }
             Kind::Take | Kind::Resign => {}

@@ -8,7 +8,7 @@ use crate::game::GameState;
 use crate::rng::Rng;
 
 fn pos(text: &str) -> Durak {
-    Durak::from_notation(text).unwrap()
+    notation::text::from_notation(text).unwrap()
 }
 
 fn fixture(hands: &str, talon: &str, card_name: &str, owner: &str, bout: &str) -> Durak {
@@ -202,7 +202,7 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
             assert!(conserved(&g), "{}", g.to_notation());
             assert_eq!(g.zobrist(), g.full_hash());
             let text = g.to_notation();
-            assert_eq!(Durak::from_notation(&text).unwrap(), g, "{text}");
+            assert_eq!(notation::text::from_notation(&text).unwrap(), g, "{text}");
             let seat = g.to_move().unwrap();
             if let Some(b) = g.bout() {
                 assert!(b.cap >= 1 && b.cap <= 6 && b.size() <= 6);
@@ -384,17 +384,17 @@ fn notation_round_trips_and_rejects_garbage_without_panicking() {
     assert_eq!(pos(&t), g);
     assert_eq!(pos(&t).to_notation(), t);
     assert_eq!(
-        Durak::from_notation("chess").unwrap_err().code,
+        notation::text::from_notation("chess").unwrap_err().code,
         "BAD_NOTATION"
     );
     assert_eq!(
-        Durak::from_notation(&t.replace("ply=0", ""))
+        notation::text::from_notation(&t.replace("ply=0", ""))
             .unwrap_err()
             .code,
         "BAD_NOTATION"
     );
     assert_eq!(
-        Durak::from_notation(&t.replace("hands=6S", "hands=6S6S"))
+        notation::text::from_notation(&t.replace("hands=6S", "hands=6S6S"))
             .unwrap_err()
             .code,
         "IMPOSSIBLE_POSITION"
@@ -415,7 +415,7 @@ fn notation_round_trips_and_rejects_garbage_without_panicking() {
             }
         }
         if let Ok(s) = String::from_utf8(m) {
-            if let Ok(p) = Durak::from_notation(&s) {
+            if let Ok(p) = notation::text::from_notation(&s) {
                 // Whatever parses must play on without panicking and keep its hash honest.
                 assert_eq!(p.zobrist(), p.full_hash());
                 let mut buf = Vec::new();
