@@ -117,11 +117,26 @@ def _qualname(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
+def _public_names(module: Any) -> list[str]:
+    """``__all__``, and every other name without a leading underscore that the module itself
+    defines (a helper left out of ``__all__`` is still in reach of a new user)."""
+    listed = list(getattr(module, "__all__", []))
+    own = [
+        attr
+        for attr, obj in vars(module).items()
+        if not attr.startswith("_")
+        and attr not in listed
+        and getattr(obj, "__module__", None) == module.__name__
+        and (callable(obj) or isinstance(obj, type))
+    ]
+    return listed + sorted(own)
+
+
 def _public_objects() -> Iterator[tuple[str, Any]]:
     seen: set[int] = set()
     for name in MODULES:
         module = importlib.import_module(name)
-        for attr in getattr(module, "__all__", []):
+        for attr in _public_names(module):
             obj = getattr(module, attr)
             if id(obj) in seen or inspect.ismodule(obj):
                 continue

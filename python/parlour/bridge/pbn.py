@@ -111,10 +111,16 @@ def _scan(text: str) -> list[_Game]:
             Problem("UNTERMINATED_COMMENT", "a { comment is never closed", ln, col)
             for ln, col in sorted(broken)
         ]
-        if games:
-            games[0].problems[:0] = probs
-        else:
+        if not games:
             games = [_Game(1, problems=probs)]
+        else:
+            # each on the game that holds it (the last one starting at or before its line)
+            for prob in reversed(probs):
+                owner = games[0]
+                for g in games:
+                    if g.line <= prob.line:
+                        owner = g
+                owner.problems.insert(0, prob)
     return games
 
 
@@ -146,6 +152,7 @@ def _scan_once(
             break
     for ln, line in enumerate(lines, start=1):
         pos = 0
+        closed_in_body = False  # the line ends a comment and is kept in a section body
         if in_comment is not None:
             end = line.find("}")
             if end < 0:
@@ -156,6 +163,7 @@ def _scan_once(
             in_comment.append(line[:end])
             if comment_owner is not None and comment_owner.name != "Play":
                 comment_owner.raw.append(line)
+                closed_in_body = True
             add_comment("\n".join(in_comment), ln, comment_owner)
             in_comment = None
             pos = end + 1
@@ -194,6 +202,11 @@ def _scan_once(
                         Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
                     )
                 else:
+                    if raw_owner is None and not closed_in_body and last.name != "Play":
+                        # text of the section on a line that starts like a tag: keep the line
+                        # in the section's body (from here on), so that the writer writes it
+                        last.raw.append(line[m.start() :])
+                        raw_owner, raw_start = last, m.start()
                     last.body.append((tok, ln, col))
             elif g_name is not None:
                 if raw_owner is not None and raw_owner.raw:
@@ -218,6 +231,16 @@ def _scan_once(
                     last.raw.append(rest)
                     raw_owner, raw_start = last, m.end()
             elif g_brace is not None:
+                if (
+                    raw_owner is None
+                    and not closed_in_body
+                    and last is not None
+                    and last.name != "Play"
+                ):
+                    # the comment belongs to the section body of ``last``: keep its line
+                    # there (from the brace on), so that the writer writes it back
+                    last.raw.append(line[m.start() :])
+                    raw_owner, raw_start = last, m.start()
                 end = line.find("}", m.end())
                 if (ln, col) > last_close:
                     broken.add((ln, col))
@@ -232,6 +255,9 @@ def _scan_once(
                 add_comment(line[m.end() : end], ln, last)
                 pos = end + 1
             else:
+                if raw_owner is None and not closed_in_body and last is not None:
+                    if last.name != "Play":
+                        last.raw.append(line[m.start() :])
                 add_comment(g_semi[1:].strip(), ln, last)
                 break
     if in_comment is not None:
@@ -562,7 +588,8 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                         )
     sections = tuple((t.name, tuple(t.raw)) for t in tags if t.raw and t.name != "Play")
     comments = tuple(c for c, _ in game.comments)
-    anchors = tuple(a + len(extra) if a >= 0 else a for _, a in game.comments)
+    # A comment before the game's first tag stays before the first tag (inherited tags too).
+    anchors = tuple(a + len(extra) if a > 0 else a for _, a in game.comments)
     room = val("Room")
     return Board(
         event=val("Event"),

@@ -405,7 +405,13 @@ def check_board(board: Board) -> CheckStatus:
 
 
 def deal_masks(board: Board) -> list[int]:
-    """The board's hands as core card masks N, E, S, W (the board must have hands)."""
+    """The board's hands as core card masks N, E, S, W (the board must have hands).
+
+    Raises:
+        TypeError: ``board`` is not a ``Board``.
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"deal_masks takes a Board, not {type(board).__name__}")
     return hands_masks(cast("HandsData", board.hands or {}))
 
 

@@ -13,6 +13,7 @@
 //! * [`trickplay`]: the card play of a four-hand, follow-suit deal (hands, trick, leader,
 //!   trump, tricks won, incremental hash), embedded by whist and the bridge play phase.
 //! * [`zobrist`]: 64-bit Zobrist keys for state hashing.
+//! * [`audit`]: a position's self-checks (hash from scratch, conservation of cards and tiles).
 //! * [`game`]: the [`game::GameState`] trait every game implements.
 //! * [`view`]: what each seat may see ([`view::Observe`]: view, observation, resample) and the
 //!   uniform constrained deal that resampling draws from.
@@ -39,6 +40,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod audit;
 pub mod cards;
 pub mod error;
 pub mod game;

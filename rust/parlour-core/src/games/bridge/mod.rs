@@ -206,8 +206,10 @@ impl BridgePlay {
         )
     }
 
-    #[cfg(test)]
-    fn full_hash(&self) -> u64 {
+    /// The hash computed from scratch (equal to [`GameState::zobrist`] when the incremental
+    /// updates are right; the soak compares them after every move).
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
         self.play.full_hash() ^ self.contract_key()
     }
 

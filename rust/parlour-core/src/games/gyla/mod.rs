@@ -647,7 +647,10 @@ impl Gyla {
         }
     }
 
-    fn full_hash(&self) -> u64 {
+    /// The hash computed from scratch (equal to [`GameState::zobrist`] when the incremental
+    /// updates are right; the soak compares them after every move).
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
         let mut h = seed_for(self.seed, 0x6779_6C61);
         for (seat, hand) in self.hands.iter().enumerate() {
             h ^= zobrist::of_set(F_HAND + seat, hand.bits());
