@@ -9,7 +9,7 @@
 //! use parlour_core::audit::Audit;
 //! use parlour_core::game::GameState;
 //! use parlour_core::games::whist::{Whist, WhistConfig};
-//! let mut state = Whist::new_game(&WhistConfig::default(), 7);
+//! let mut state = Whist::new(&WhistConfig::default(), 7)?;
 //! let mut moves = Vec::new();
 //! while !state.is_terminal() {
 //!     state.legal_moves_into(&mut moves);
@@ -310,13 +310,13 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut buf = Vec::new();
         for seed in 0..games {
-            let mut s = G::new_game(config, seed);
+            let mut s = crate::game::dealt::<G>(config, seed);
             let mut steps = 0;
             while !s.is_terminal() && steps < 5000 {
                 assert_eq!(s.zobrist(), s.scratch_hash());
                 assert_eq!(s.conservation(), Ok(()));
                 s.legal_moves_into(&mut buf);
-                s.apply_listed_mut(buf[rng.index(buf.len())]).unwrap();
+                s.play_unchecked(buf[rng.index(buf.len())]);
                 steps += 1;
             }
             assert_eq!(s.zobrist(), s.scratch_hash());
