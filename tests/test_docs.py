@@ -43,7 +43,7 @@ def test_module_docstrings(name: str) -> None:
 
 # The games whose error codes are a Rust enum, listed by `parlour._core.error_codes(game)`, with
 # the doc whose tables hold the game's own codes (the shared ones are in docs/reliability.md).
-ENUM_CATALOGUES = {"whist": "docs/extending.md"}
+ENUM_CATALOGUES = {"whist": "docs/extending.md", "gyla": "docs/gyla.md"}
 
 # The games whose codes are still plain strings in the Rust sources (beside the tests), found
 # by a regex over them and over the game's Python package.

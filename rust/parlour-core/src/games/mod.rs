@@ -134,7 +134,7 @@ GameInfo {
 ];
 
 /// The Python packages of the games, in the order [`error_codes`] knows them.
-pub const PACKAGES: &[&str] = &["whist"];
+pub const PACKAGES: &[&str] = &["whist", "gyla"];
 
 /// Every error code a game's package can raise: [`Common`]'s, then the game's own `Code` enum,
 /// as text. `package` is the game's Python package (`"dalmara"`, `"mexican_train"`, …), which
@@ -154,6 +154,7 @@ pub fn error_codes(package: &str) -> Option<Vec<&'static str>> {
     match package {
         "common" => Some(list::<Common>(&[])),
         "whist" => Some(list(whist::Code::ALL)),
+        "gyla" => Some(list(gyla::Code::ALL)),
         // GAME-CODES (each game adds its arm above this line, and its package to PACKAGES)
         _ => None,
     }

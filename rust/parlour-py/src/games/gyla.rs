@@ -5,8 +5,8 @@ use crate::errors::{config_err, detached, guarded, IllegalMoveError};
 use crate::fast::{mask_array, pick, with_buffer, Spawner};
 use parlour_core::cards::{Card, Spelling, Suit, SIX};
 use parlour_core::game::GameState;
-use parlour_core::games::gyla::{self, notation, Event, Gyla, GylaMove, Phase};
-use parlour_core::Error;
+use parlour_core::games::gyla::{self, notation, Code, Event, Gyla, GylaMove, Phase};
+use parlour_core::{Common, Error};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -145,7 +145,7 @@ fn apply_index(py: Python<'_>, g: &Gyla, index: &Bound<'_, PyAny>) -> PyResult<B
             v.len()
         };
         return Err(config_err(
-            "INVALID_INDEX",
+            Code::InvalidIndex,
             format!("move index {index:?} out of range 0..{len}"),
         ));
     };
@@ -177,7 +177,7 @@ fn listed(py: Python<'_>, g: &Gyla, mv: GylaMove) -> PyResult<Box<Gyla>> {
             Ok(())
         } else {
             Err(Error::invalid_state(
-                "INTERNAL_ERROR",
+                Common::InternalError,
                 "a listed move was refused",
             ))
         }
@@ -276,7 +276,7 @@ impl PyGyla {
                         Card::parse(t, Spelling::RankSuit).map_err(|_| {
                             let shown: String = t.chars().take(20).collect();
                             config_err(
-                                "INVALID_DEAL",
+                                Code::InvalidDeal,
                                 format!("{shown:?} is not a card of the 36-card deck"),
                             )
                         })
@@ -292,7 +292,7 @@ impl PyGyla {
                     .filter(|s| (1..=4).contains(s))
                     .ok_or_else(|| {
                         config_err(
-                            "INVALID_PLAYER",
+                            Code::InvalidPlayer,
                             format!("starter must be a seat from 1 to 4, not {s}"),
                         )
                     })?,

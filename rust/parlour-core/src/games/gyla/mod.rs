@@ -23,11 +23,50 @@ pub mod notation;
 pub mod view;
 
 use crate::cards::{Card, CardSet, Suit, ACE, JACK, SEVEN, SIX};
-use crate::error::{Error, Result};
+use crate::error::{Common, Error, Result};
 use crate::game::{GameState, Seat};
 use crate::rng::{seed_for, shuffle, Rng};
 use crate::trick::{FollowPolicy, TrickRules};
 use crate::zobrist;
+
+crate::codes! {
+    /// Gyla's error codes (beside [`crate::Common`]'s): the engine's refusals in its order of
+    /// checks, then parlour's own.
+    pub enum Code {
+        /// The game is not started, or is over.
+        NoActionExpected = "NO_ACTION_EXPECTED",
+        /// `start` on a started game.
+        AlreadyStarted = "ALREADY_STARTED",
+        /// The action's name is not the one expected.
+        UnexpectedAction = "UNEXPECTED_ACTION",
+        /// Another seat is expected to act.
+        NotYourTurn = "NOT_YOUR_TURN",
+        /// A player that is not a seat 1-4.
+        InvalidPlayer = "INVALID_PLAYER",
+        /// A trump that is not one of the four suits.
+        InvalidTrump = "INVALID_TRUMP",
+        /// The player does not hold the card.
+        CardNotHeld = "CARD_NOT_HELD",
+        /// The card is held but not legal now.
+        MustFollowSuit = "MUST_FOLLOW_SUIT",
+        /// `deal_round` once a seat the computer does not play has acted in the round.
+        RoundInProgress = "ROUND_IN_PROGRESS",
+        /// `deal_round` of hands that are not 36 distinct cards dealt nine a seat.
+        InvalidDeal = "INVALID_DEAL",
+        /// `deal_round` of a deal the engine would shuffle again.
+        RedealRequired = "REDEAL_REQUIRED",
+        /// `new_game` players that are not four strings (checked in `parlour.gyla.api`).
+        InvalidPlayers = "INVALID_PLAYERS",
+        /// `new_game` teams that are not two strings (checked in `parlour.gyla.api`).
+        InvalidTeams = "INVALID_TEAMS",
+        /// `new_game` computer seats that are not four booleans (checked in `parlour.gyla.api`).
+        InvalidAi = "INVALID_AI",
+        /// `apply_index` of anything but an int in range.
+        InvalidIndex = "INVALID_INDEX",
+        /// Malformed or impossible notation.
+        InvalidNotation = "INVALID_NOTATION",
+    }
+}
 
 /// The suits in the engine's order (codes 10, 20, 30, 40): clubs, spades, hearts, diamonds.
 pub const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
@@ -883,7 +922,7 @@ impl Gyla {
     pub fn start(&mut self, events: &mut Vec<Event>) -> Result<()> {
         if self.round != 0 {
             return Err(Error::illegal(
-                "ALREADY_STARTED",
+                Code::AlreadyStarted,
                 "the game has already been started",
             ));
         }
@@ -924,7 +963,7 @@ impl Gyla {
         if let Some(s) = starter {
             if !(1..=4).contains(&s) {
                 return Err(Error::config(
-                    "INVALID_PLAYER",
+                    Code::InvalidPlayer,
                     format!("starter must be a seat from 1 to 4, not {s}"),
                 ));
             }
@@ -951,11 +990,11 @@ impl Gyla {
                 Ok(())
             }
             Phase::Over => Err(Error::illegal(
-                "NO_ACTION_EXPECTED",
+                Code::NoActionExpected,
                 "the game is over; no round can be dealt",
             )),
             Phase::AssignTrump | Phase::Play => Err(Error::illegal(
-                "ROUND_IN_PROGRESS",
+                Code::RoundInProgress,
                 format!(
                     "round {} is under way: a seat the computer does not play has acted in it",
                     self.round
@@ -1081,14 +1120,14 @@ impl Gyla {
                 "the game is over"
             };
             return Err(Error::illegal(
-                "NO_ACTION_EXPECTED",
+                Code::NoActionExpected,
                 format!("no action expected: {why}"),
             ));
         };
         if name != next.name.as_str() {
             let shown: String = name.chars().take(40).collect();
             return Err(Error::illegal(
-                "UNEXPECTED_ACTION",
+                Code::UnexpectedAction,
                 format!(
                     "expecting a {} action from player {}, not {shown:?}",
                     next.name.as_str(),
@@ -1098,13 +1137,13 @@ impl Gyla {
         }
         if !(1..=4).contains(&player) {
             return Err(Error::illegal(
-                "INVALID_PLAYER",
+                Code::InvalidPlayer,
                 format!("player must be a seat from 1 to 4, not {player}"),
             ));
         }
         if player != i64::from(next.player) {
             return Err(Error::illegal(
-                "NOT_YOUR_TURN",
+                Code::NotYourTurn,
                 format!(
                     "it is player {}'s turn to {}, not player {player}'s",
                     next.player,
@@ -1116,7 +1155,7 @@ impl Gyla {
             ActionName::AssignTrump => {
                 let s = suit.ok_or_else(|| {
                     Error::illegal(
-                        "INVALID_TRUMP",
+                        Code::InvalidTrump,
                         "trump must be one of clubs, spades, hearts or diamonds",
                     )
                 })?;
@@ -1127,7 +1166,7 @@ impl Gyla {
                     .filter(|c| CardSet::FULL36.contains(*c))
                     .ok_or_else(|| {
                         Error::illegal(
-                            "INVALID_CARD",
+                            Common::InvalidCard,
                             "the card is not one of the 36 cards of the Gyla deck",
                         )
                     })?;
@@ -1141,7 +1180,7 @@ impl Gyla {
         let text = || c.format(crate::cards::Spelling::RankSuit);
         if !self.hand_set(p).contains(c) {
             return Err(Error::illegal(
-                "CARD_NOT_HELD",
+                Code::CardNotHeld,
                 format!("player {p} does not hold {}", text()),
             ));
         }
@@ -1155,7 +1194,7 @@ impl Gyla {
                 None => "any card".to_string(),
             };
             return Err(Error::illegal(
-                "MUST_FOLLOW_SUIT",
+                Code::MustFollowSuit,
                 format!(
                     "player {p} cannot play {}: {lead} was led and they hold {need}",
                     text()
@@ -1205,7 +1244,7 @@ fn nine_of_diamonds_holder(hands: &[[u8; 9]; 4]) -> u8 {
 }
 
 fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
-    let bad = |m: String| Error::config("INVALID_DEAL", m);
+    let bad = |m: String| Error::config(Code::InvalidDeal, m);
     if hands.len() != 4 {
         return Err(bad(format!("a deal is four hands, not {}", hands.len())));
     }
@@ -1236,7 +1275,7 @@ fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
     }
     if triggers_redeal(&sets) {
         return Err(Error::config(
-            "REDEAL_REQUIRED",
+            Code::RedealRequired,
             "a hand holds all four 6s or all four 7s; the engine would re-deal",
         ));
     }
@@ -1293,7 +1332,7 @@ impl GameState for Gyla {
     fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
         let Some(next) = self.next_action() else {
             return Err(Error::illegal(
-                "NO_ACTION_EXPECTED",
+                Code::NoActionExpected,
                 "no action expected: the game is not running",
             ));
         };
@@ -1301,7 +1340,7 @@ impl GameState for Gyla {
             (GylaMove::Play(c), ActionName::PlayCard) => {
                 if !CardSet::FULL36.contains(c) {
                     return Err(Error::illegal(
-                        "INVALID_CARD",
+                        Common::InvalidCard,
                         "the card is not one of the 36 cards of the Gyla deck",
                     ));
                 }
@@ -1310,7 +1349,7 @@ impl GameState for Gyla {
             (GylaMove::Trump(_), ActionName::AssignTrump) => {}
             (_, expected) => {
                 return Err(Error::illegal(
-                    "UNEXPECTED_ACTION",
+                    Code::UnexpectedAction,
                     format!(
                         "expecting a {} action from player {}",
                         expected.as_str(),

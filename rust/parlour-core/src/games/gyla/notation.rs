@@ -20,7 +20,7 @@
 //! Example (round 1, seat 2 assigned clubs and led the 6♣):
 //! `0-0 1 2 C 6SACAS7CJC6HAHKSQH/9SQCJD8CQD9DJHJS/KD8S8D9CTS9HKHQS7S/TH7DTD8HADTC6DKC7H 6C P3 HHHH 7`
 
-use super::{level, team_of, triggers_redeal, Gyla, Phase, TARGET};
+use super::{level, team_of, triggers_redeal, Code, Gyla, Phase, TARGET};
 use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 
@@ -76,7 +76,7 @@ pub fn format(g: &Gyla) -> String {
 }
 
 fn bad(message: impl Into<String>) -> Error {
-    Error::notation("INVALID_NOTATION", message)
+    Error::notation(Code::InvalidNotation, message)
 }
 
 fn number(field: &str, what: &str, max: u64) -> Result<u64> {
