@@ -49,6 +49,7 @@ ENUM_CATALOGUES = {
     "mexican_train": "docs/mexican_train.md",
     "bridge": "docs/bridge.md",
     "durak": "docs/durak.md",
+    "gyla": "docs/gyla.md",
 }
 
 # The games whose codes are still plain strings in the Rust sources (beside the tests), found

@@ -14,23 +14,19 @@ Notation (one line, nine space-separated fields)::
 
 hands are cards in hand order concatenated (``-`` when empty); tricks are this round's plays,
 tricks separated by ``.``; next is ``T<p>`` (assign trump) or ``P<p>`` (play a card); ai is four
-letters ``A``/``H``; seed is decimal. See ``docs/gyla.md``.
+letters ``A``/``H``; seed is decimal. The text is read and written in
+:mod:`parlour.gyla.notation`, over a :class:`Parts` record. :class:`GylaState` is the Rust class
+``parlour._core.gyla.GylaState``: one frozen class with the whole protocol; the engine's flow is
+:mod:`parlour.gyla.api`. See ``docs/gyla.md``.
 """
 
 from __future__ import annotations
 
-from parlour.gyla._state import (
-    ACTION_SPACE,
+from parlour._core.gyla import GylaState
+from parlour.gyla.api import (
     ERROR_CODES,
-    SUITS,
     GylaError,
     GylaEvent,
-    GylaState,
-    NextAction,
-    PlayerView,
-    Trick,
-)
-from parlour.gyla.api import (
     ai_card,
     ai_trump,
     apply,
@@ -43,7 +39,17 @@ from parlour.gyla.api import (
     triggers_redeal,
     view_for,
 )
-from parlour.gyla.views import OBSERVATION_SHAPE, TrickView, View
+from parlour.gyla.notation import Parts
+from parlour.gyla.views import (
+    ACTION_SPACE,
+    OBSERVATION_SHAPE,
+    SUITS,
+    NextAction,
+    PlayerView,
+    Trick,
+    TrickView,
+    View,
+)
 
 __all__ = [
     "ACTION_SPACE",
@@ -54,6 +60,7 @@ __all__ = [
     "GylaEvent",
     "GylaState",
     "NextAction",
+    "Parts",
     "PlayerView",
     "Trick",
     "TrickView",

@@ -8,22 +8,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from parlour._core import gyla as _gyla
+from parlour._core.gyla import GylaState
 from parlour.errors import ConfigError, IllegalMoveError
-from parlour.gyla._state import (
-    GylaError,
-    GylaEvent,
-    GylaState,
-    PlayerView,
-    Trick,
-    _apply_raw,
-    _events,
-    _gyla_error,
-)
+from parlour.gyla.views import NextAction, PlayerView, Trick
 
 __all__ = [
+    "ERROR_CODES",
+    "GylaError",
+    "GylaEvent",
     "ai_card",
     "ai_trump",
     "apply",
@@ -36,6 +31,119 @@ __all__ = [
     "triggers_redeal",
     "view_for",
 ]
+
+ERROR_CODES: Final = (
+    "NO_ACTION_EXPECTED",
+    "ALREADY_STARTED",
+    "UNEXPECTED_ACTION",
+    "NOT_YOUR_TURN",
+    "INVALID_PLAYER",
+    "INVALID_TRUMP",
+    "INVALID_CARD",
+    "CARD_NOT_HELD",
+    "MUST_FOLLOW_SUIT",
+)
+"""The codes of a refused action, in the engine's order of checks."""
+
+
+class GylaError(IllegalMoveError):
+    """An action the Gyla engine refuses; ``code`` is one of :data:`ERROR_CODES`.
+
+    The state is unchanged when it is raised. It is a :class:`parlour.errors.IllegalMoveError`
+    (so also a ``ParlourError`` and a ``ValueError``).
+    """
+
+
+class GylaEvent(NamedTuple):
+    """One engine event (an immutable named tuple).
+
+    Attributes:
+        name: The engine's event name (``game_started``, ``round_started``,
+            ``trump_assigned``, ``trick_started``, ``card_played``,
+            ``card_played_and_trick_completed``, ``card_played_and_round_completed``,
+            ``card_played_and_game_completed``).
+        next_action: The next action expected when the event was emitted (None for
+            ``game_started``, ``trump_assigned`` and every ``*_completed`` event).
+        round: The round number (0 for ``game_started``).
+        player: The seat that acted (trumper or card player), else None.
+        card: The card played (``card_played*`` events), else None.
+        trump: The round's trump suit once assigned, else None.
+        trick: The trick number (1-9) for trick and card events, else None.
+        winner: The trick's winner for the ``*_completed`` events, else None.
+        scores: Game points (team 1, team 2) after the event.
+    """
+
+    name: str
+    next_action: NextAction | None
+    round: int
+    player: int | None
+    card: str | None
+    trump: str | None
+    trick: int | None
+    winner: int | None
+    scores: tuple[int, int]
+
+
+_LETTER_TO_NAME: Final = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+_NAME_TO_LETTER: Final = {v: k for k, v in _LETTER_TO_NAME.items()}
+_CODE_TO_LETTER: Final = {10: "C", 20: "S", 30: "H", 40: "D"}
+_RANK_CODES: Final = {1: "6", 2: "7", 3: "8", 4: "9", 5: "T", 6: "J", 7: "Q", 8: "K", 9: "A"}
+_NEXT_CACHE: Final = {
+    (name, player): NextAction(name, player)
+    for name in ("assign_trump", "play_card")
+    for player in (1, 2, 3, 4)
+}
+_I64: Final = 2**63
+
+
+def _events(raw: list[_gyla._Event]) -> list[GylaEvent]:
+    new = tuple.__new__
+    names = _LETTER_TO_NAME
+    cache = _NEXT_CACHE
+    return [
+        new(
+            GylaEvent,
+            (
+                name,
+                None if nname is None else cache[nname, nplayer],
+                rnd,
+                player or None,
+                card,
+                None if trump is None else names[trump],
+                trick or None,
+                winner or None,
+                (s1, s2),
+            ),
+        )
+        for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw
+    ]
+
+
+def _suit_letter(value: object) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        if value in _NAME_TO_LETTER:
+            return _NAME_TO_LETTER[value]
+        if value in _LETTER_TO_NAME:
+            return value
+        return None
+    if isinstance(value, int):
+        return _CODE_TO_LETTER.get(value)
+    return None
+
+
+def _card_text(action: Mapping[str, Any]) -> str | None:
+    """The card of a ``play_card`` given by the engine's integer rank and suit codes."""
+    if "card" in action:
+        return None
+    rank, suit = action.get("rank"), action.get("suit")
+    if type(rank) is int and type(suit) is int:
+        r, s = _RANK_CODES.get(rank), _CODE_TO_LETTER.get(suit)
+        if r is not None and s is not None:
+            return r + s
+    return None
+
 
 _U64 = 2**64
 
@@ -111,8 +219,7 @@ def new_game(
         raise ConfigError(
             "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
         )
-    core = _gyla.GylaCore(seed, [bool(a) for a in ai])
-    return GylaState._wrap(core, (p[0], p[1], p[2], p[3]), (t[0], t[1]))
+    return GylaState._new(seed, [bool(a) for a in ai], (p[0], p[1], p[2], p[3]), (t[0], t[1]))
 
 
 def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
@@ -131,12 +238,8 @@ def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``ALREADY_STARTED`` on a started game.
     """
-    _check_state(state)
-    try:
-        core, raw = state._core.start()
-    except IllegalMoveError as e:
-        _gyla_error(e)
-    return state._with(core), _events(raw)
+    new, raw = _check_state(state)._start()
+    return new, _events(raw)
 
 
 def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[GylaEvent]]:
@@ -162,9 +265,29 @@ def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[
             ``CARD_NOT_HELD`` or ``MUST_FOLLOW_SUIT``, checked in that (the engine's) order;
             ``state`` is unchanged.
     """
+    name_s: str
+    player_i: int
+    suit: str | None = None
+    card: str | None = None
     _check_state(state)
-    core, events = _apply_raw(state._core, action)
-    return state._with(core), events
+    if type(action) is dict or isinstance(action, Mapping):
+        name = action.get("name")
+        player = action.get("player")
+        name_s = name if type(name) is str else repr(name)
+        if type(player) is int:
+            player_i = player if -_I64 <= player < _I64 else -1
+        else:
+            player_i = 0  # not a seat number (bool, str, None, ...)
+        if name_s == "play_card":
+            text = action.get("card")
+            # a card string goes to the core as is: anything not one of the 36 is INVALID_CARD
+            card = text if type(text) is str else _card_text(action)
+        elif name_s == "assign_trump":
+            suit = _suit_letter(action.get("suit"))
+    else:
+        name_s, player_i = repr(action), 0
+    new, raw = state._apply_action(name_s, player_i, suit, card)
+    return new, _events(raw)
 
 
 def _check_player(player: object) -> int:
@@ -187,12 +310,11 @@ def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
-    _check_state(state)
-    return tuple(state._core.legal_cards(_check_player(player)))
+    return tuple(_check_state(state)._legal_cards(_check_player(player)))
 
 
 def _expect(state: GylaState, name: str) -> None:
-    n = state._core.next_action
+    n = state.next_action
     if n is None:
         raise GylaError("NO_ACTION_EXPECTED", "no action expected: the game is not running")
     if n[0] != name:
@@ -216,7 +338,7 @@ def ai_trump(state: GylaState) -> str:
     """
     _check_state(state)
     _expect(state, "assign_trump")
-    move = state._core.computer_move()
+    move = state._computer_move()
     assert move is not None
     return move
 
@@ -236,7 +358,7 @@ def ai_card(state: GylaState) -> str:
     """
     _check_state(state)
     _expect(state, "play_card")
-    move = state._core.computer_move()
+    move = state._computer_move()
     assert move is not None
     return move
 
@@ -259,15 +381,14 @@ def view_for(state: GylaState, player: int) -> PlayerView:
     """
     _check_state(state)
     p = _check_player(player)
-    core = state._core
     tricks = state.tricks()
     completed = tuple(t for t in tricks if t.winner is not None)
     current = tricks[-1] if tricks and tricks[-1].winner is None else None
-    if current is None and core.phase == "play_card":
+    if current is None and state.phase == "play_card":
         # a new trick has been started but no card is on it yet
-        leaders = core.leaders()
+        leaders = state._leaders()
         current = Trick(len(completed) + 1, leaders[len(completed)], (), None)
-    counts = tuple(len(core.hand(s)) for s in (1, 2, 3, 4))
+    counts = tuple(len(state.hand(s)) for s in (1, 2, 3, 4))
     return PlayerView(
         you=p,
         your_team=1 if p % 2 == 1 else 2,
@@ -281,7 +402,7 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         trump=state.trump,
         trumped_with_six=state.trumped_with_six,
         hand=state.hand(p),
-        playable=tuple(core.legal_cards(p)),
+        playable=tuple(state._legal_cards(p)),
         card_counts=(counts[0], counts[1], counts[2], counts[3]),
         completed_tricks=completed,
         current_trick=current,
@@ -328,11 +449,8 @@ def deal_round(
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
     if starter is not None and not 1 <= starter <= 4:
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
-    try:
-        core, raw = state._core.deal_round([list(h) for h in hands], starter)
-    except IllegalMoveError as e:
-        _gyla_error(e)
-    return state._with(core), _events(raw)
+    new, raw = state._deal_round([list(h) for h in hands], starter)
+    return new, _events(raw)
 
 
 def triggers_redeal(hands: Sequence[Sequence[str]]) -> bool:

@@ -22,7 +22,7 @@ use parlour_core::audit::Audit;
 use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use parlour_core::games::dalmara::{DalMara, DalMaraConfig, Rules};
 use parlour_core::games::durak::{Durak, DurakConfig};
-use parlour_core::games::gyla::{notation as gyla_notation, Gyla, GylaConfig};
+use parlour_core::games::gyla::{Gyla, GylaConfig};
 use parlour_core::games::mexican_train::{MexicanTrain, TrainConfig, TrainMove};
 use parlour_core::games::whist::{Whist, WhistConfig};
 use parlour_core::rng::{seed_for, Rng};
@@ -260,15 +260,9 @@ fn main() {
             };
             soak::<DalMara>(game, &config, &mut run, None, None);
         }
-        "gyla" => soak::<Gyla>(
-            game,
-            &GylaConfig::default(),
-            &mut run,
-            Some(|t| gyla_notation::parse(t).ok()),
-            None,
-        ),
-        // Durak's position text is read in Python (parlour.durak.notation): scripts/soak reads
-        // the sampled texts back there.
+        "gyla" => soak::<Gyla>(game, &GylaConfig::default(), &mut run, None, None),
+        // Durak's and Gyla's position texts are read in Python (their packages' notation.py):
+        // scripts/soak reads the sampled texts back there.
         "durak" => soak::<Durak>(game, &DurakConfig::default(), &mut run, None, None),
         "bridge" => soak::<BridgePlay>(game, &BridgeConfig::default(), &mut run, None, None),
         "mexican-train" => soak::<MexicanTrain>(

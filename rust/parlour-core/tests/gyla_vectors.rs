@@ -1,9 +1,10 @@
 //! Replays the shared Gyla game vectors in Rust: every legal list in hand order, every AI
 //! trump and card choice, trick winners, scores, starters and event sequences.
-//! (The Python suite replays the same files and the error and re-deal vectors too.)
+//! Each round starts from its dealt position, given to the core as parts. (The Python suite
+//! replays the same files, through the notation too, and the error and re-deal vectors.)
 
 use parlour_core::cards::{Card, Spelling, Suit};
-use parlour_core::games::gyla::{notation, EventKind, Gyla, GylaMove};
+use parlour_core::games::gyla::{ActionName, EventKind, Gyla, GylaMove, GylaParts, NextAction};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone)]
@@ -183,20 +184,31 @@ fn recorded_rounds_replay_exactly() {
         let id = format!("{} round {}", r.get("game_id").str(), r.get("round").int());
         let starter = r.get("starter").int();
         let before: Vec<i64> = r.get("score_before").arr().iter().map(Json::int).collect();
-        let hands: Vec<String> = r
+        let dealt: Vec<Vec<Card>> = r
             .get("hands")
             .arr()
             .iter()
-            .map(|h| cards(h).concat())
+            .map(|h| h.arr().iter().map(|c| card(c.str())).collect())
             .collect();
-        let position = format!(
-            "{}-{} {} {starter} - {} - T{starter} HHHH 1",
-            before[0],
-            before[1],
-            r.get("round").int(),
-            hands.join("/")
-        );
-        let mut g: Gyla = notation::parse(&position).unwrap();
+        let seat = u8::try_from(starter).unwrap();
+        let parts = GylaParts {
+            scores: [
+                u16::try_from(before[0]).unwrap(),
+                u16::try_from(before[1]).unwrap(),
+            ],
+            round: u8::try_from(r.get("round").int()).unwrap(),
+            starter: seat,
+            trump: None,
+            hands: [0, 1, 2, 3].map(|i| dealt[i].clone()),
+            plays: Vec::new(),
+            next: Some(NextAction {
+                name: ActionName::AssignTrump,
+                player: seat,
+            }),
+            ai: [false; 4],
+            seed: 1,
+        };
+        let mut g = Gyla::from_parts(&parts).unwrap();
         let trump = Suit::from_letter(r.get("trump").str().chars().next().unwrap()).unwrap();
         if r.get("trump_by").str() == "ai" {
             assert_eq!(g.computer_choice(), Some(GylaMove::Trump(trump)), "{id}");

@@ -134,7 +134,14 @@ GameInfo {
 ];
 
 /// The Python packages of the games, in the order [`error_codes`] knows them.
-pub const PACKAGES: &[&str] = &["whist", "dalmara", "mexican_train", "bridge", "durak"];
+pub const PACKAGES: &[&str] = &[
+    "whist",
+    "dalmara",
+    "mexican_train",
+    "bridge",
+    "durak",
+    "gyla",
+];
 
 /// Every error code a game's package can raise: [`Common`]'s, then the game's own `Code` enum,
 /// as text. `package` is the game's Python package (`"dalmara"`, `"mexican_train"`, …), which
@@ -158,6 +165,7 @@ pub fn error_codes(package: &str) -> Option<Vec<&'static str>> {
         "mexican_train" => Some(list(mexican_train::Code::ALL)),
         "bridge" => Some(list(bridge::Code::ALL)),
         "durak" => Some(list(durak::Code::ALL)),
+        "gyla" => Some(list(gyla::Code::ALL)),
         // GAME-CODES (each game adds its arm above this line, and its package to PACKAGES)
         _ => None,
     }

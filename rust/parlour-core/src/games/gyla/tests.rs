@@ -1,5 +1,6 @@
 use super::*;
 use crate::cards::Spelling;
+use crate::rng::Rng;
 use crate::sim::{simulate, Policy};
 
 fn c(s: &str) -> Card {
@@ -84,9 +85,10 @@ fn play_random(seed: u64, check: impl Fn(&Gyla)) -> Gyla {
 fn games_finish_and_hash_and_notation_agree() {
     for seed in 0..40 {
         let end = play_random(seed, |s| {
-            let text = s.to_notation();
-            let back = notation::parse(&text).unwrap_or_else(|e| panic!("{e} in {text}"));
-            assert_eq!(back.to_notation(), text);
+            let parts = s.parts();
+            let back = Gyla::from_parts(&parts).unwrap_or_else(|e| panic!("{e} in {parts:?}"));
+            assert_eq!(back.parts(), parts);
+            assert_eq!(back.to_notation(), s.to_notation());
             assert_eq!(&back, s);
             let total: u32 =
                 (1..=4).map(|p| s.hand_set(p).len()).sum::<u32>() + s.plays().len() as u32;
@@ -169,22 +171,46 @@ fn validation_order() {
 }
 
 #[test]
-fn notation_rejects_garbage() {
+fn impossible_parts_are_rejected() {
     let g = crate::game::dealt::<Gyla>(&GylaConfig::default(), 3);
-    let text = g.to_notation();
-    for bad in [
-        String::new(),
-        text.replace(' ', "  "),
-        text.replacen("0-0", "0-5", 1),
-        text.replacen("T", "P", 1),
-        format!("{text} "),
-        text.replacen("HHHH", "HHH", 1),
-        "0-0 0 0 - -/-/-/- - - HHHH 18446744073709551616".to_string(),
-        "0-0 0 0 - -/-/-/- - P1 HHHH 1".to_string(),
-    ] {
-        assert!(notation::parse(&bad).is_err(), "{bad}");
+    let good = g.parts();
+    let mut bad = Vec::new();
+    let mut p = good.clone();
+    p.scores = [0, 5];
+    bad.push(p);
+    let mut p = good.clone();
+    p.next = Some(NextAction {
+        name: ActionName::PlayCard,
+        player: good.starter,
+    });
+    bad.push(p);
+    let mut p = good.clone();
+    p.hands[0].pop();
+    bad.push(p);
+    let mut p = good.clone();
+    p.starter = 0;
+    bad.push(p);
+    let mut p = good.clone();
+    p.round = 0;
+    bad.push(p);
+    let mut p = good.clone();
+    p.plays.push(p.hands[0][0]);
+    bad.push(p);
+    for p in bad {
+        let e = Gyla::from_parts(&p).expect_err("impossible parts");
+        assert_eq!(e.code, "INVALID_POSITION", "{p:?}");
+        assert_eq!(e.kind, crate::ErrorKind::InvalidState);
     }
-    assert!(notation::parse("0-0 0 0 - -/-/-/- - - HAHA 18446744073709551615").is_ok());
+    assert!(Gyla::from_parts(&good).is_ok());
+    let fresh = GylaParts {
+        ai: [false, true, false, true],
+        seed: u64::MAX,
+        ..GylaParts::default()
+    };
+    assert_eq!(
+        Gyla::from_parts(&fresh).unwrap(),
+        Gyla::new(u64::MAX, fresh.ai)
+    );
 }
 
 #[test]
@@ -364,50 +390,38 @@ mod views {
     use crate::view::{Observe, Value};
     use std::collections::HashMap;
 
-    fn hand_text(cards: &[Card]) -> String {
-        if cards.is_empty() {
-            "-".to_string()
-        } else {
-            cards.iter().map(|c| c.format(Spelling::RankSuit)).collect()
-        }
-    }
-
-    /// The notation of `g` with other hands (players 1–4, in hand order) and another seed.
+    /// `g` with other hands (players 1–4, in hand order) and another seed.
     fn with_hands(g: &Gyla, hands: &[Vec<Card>; 4], seed: u64) -> Result<Gyla> {
-        let text = g.to_notation();
-        let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
-        fields[4] = hands
-            .iter()
-            .map(|h| hand_text(h))
-            .collect::<Vec<_>>()
-            .join("/");
-        fields[8] = seed.to_string();
-        notation::parse(&fields.join(" "))
+        let mut parts = g.parts();
+        parts.hands = hands.clone();
+        parts.seed = seed;
+        Gyla::from_parts(&parts)
     }
 
     /// The start of `g`'s round that its hands and plays imply: each hand in hand order
     /// followed by the cards that seat has played this round, trump not yet assigned.
     fn round_start(g: &Gyla) -> Gyla {
         let played = g.played_by();
-        let hands: Vec<String> = (1..=4u8)
-            .map(|p| {
-                let mut cards = g.hand(p);
-                cards.extend(played[usize::from(p - 1)].iter());
-                hand_text(&cards)
-            })
-            .collect();
-        let ai: String = g.ai().iter().map(|&a| if a { 'A' } else { 'H' }).collect();
-        let text = format!(
-            "{}-{} {} {} - {} - T{} {ai} {}",
-            g.scores()[0],
-            g.scores()[1],
-            g.round(),
-            g.starter(),
-            hands.join("/"),
-            g.starter(),
-            g.seed()
-        );
-        notation::parse(&text).expect("the implied deal is a deal the engine makes")
+        let hands = [1u8, 2, 3, 4].map(|p| {
+            let mut cards = g.hand(p);
+            cards.extend(played[usize::from(p - 1)].iter());
+            cards
+        });
+        let parts = GylaParts {
+            scores: g.scores(),
+            round: g.round(),
+            starter: g.starter(),
+            trump: None,
+            hands,
+            plays: Vec::new(),
+            next: Some(NextAction {
+                name: ActionName::AssignTrump,
+                player: g.starter(),
+            }),
+            ai: g.ai(),
+            seed: g.seed(),
+        };
+        Gyla::from_parts(&parts).expect("the implied deal is a deal the engine makes")
     }
 
     fn nine_of_diamonds() -> Card {
@@ -516,7 +530,7 @@ mod views {
     }
 
     /// Late in a round (a few cards a hand), the resampled deals of the hidden cards are
-    /// exactly those an independent check allows (the notation reader replays every play
+    /// exactly those an independent check allows (`Gyla::from_parts` replays every play
     /// against the follow rule and refuses a re-deal; the public flag and round 1's 9D rule
     /// are compared), and each comes up about equally often.
     #[test]
