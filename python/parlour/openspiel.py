@@ -172,10 +172,17 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         """
         if isinstance(iig_obs_type, dict):  # pyspiel calls make_py_observer(params) without a type
             iig_obs_type, params = None, iig_obs_type
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict, not {type(params).__name__}")
         if params:
             raise ConfigError("INVALID_OPTION", f"observer parameters are not supported: {params}")
         perfect_recall = False
         if iig_obs_type is not None:
+            if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+                raise TypeError(
+                    f"iig_obs_type must be a pyspiel.IIGObservationType, not "
+                    f"{type(iig_obs_type).__name__}"
+                )
             if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
                 raise ConfigError(
                     "INVALID_OPTION", "parlour observations hold the seat's own private cards"
@@ -195,6 +202,12 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     _deal = (0, 0)  # (chance nodes passed, seed bits so far)
     _public = _History()
     _rewards: tuple[float, ...] = ()
+
+    def __init__(self, game: ParlourGame) -> None:
+        # pyspiel.State's constructor crashes the process on anything but a game: check first.
+        if not isinstance(game, ParlourGame):
+            raise TypeError(f"a ParlourState needs a ParlourGame, not {type(game).__name__}")
+        super().__init__(game)
 
     def rewards(self) -> list[float]:
         """The change of ``returns()`` made by the last action."""
@@ -283,6 +296,8 @@ class ParlourObserver:
     """pyspiel's Python observer over ``observation(seat)`` and ``view(seat)``."""
 
     def __init__(self, adapter: Adapter, perfect_recall: bool) -> None:
+        if not isinstance(adapter, Adapter):
+            raise TypeError(f"a ParlourObserver needs an Adapter, not {type(adapter).__name__}")
         self.adapter = adapter
         """The game's adapter."""
         self.perfect_recall = perfect_recall
@@ -294,6 +309,7 @@ class ParlourObserver:
 
     def set_from(self, state: ParlourState, player: int) -> None:
         """Write ``observation(player)`` into :attr:`tensor` (zeros before the deal)."""
+        _check_observed(state, player)
         if state._pos is None:
             self.tensor.fill(0.0)
         else:
@@ -301,12 +317,21 @@ class ParlourObserver:
 
     def string_from(self, state: ParlourState, player: int) -> str:
         """``view(player)`` as JSON (with the public actions for the information state)."""
+        _check_observed(state, player)
         if state._pos is None:
             return "deal"
         text = json.dumps(self.adapter.view(state._pos.state, player), separators=(",", ":"))
         if self.perfect_recall:
             text += " actions:" + ",".join(map(str, state._public))
         return text
+
+
+def _check_observed(state: object, player: object) -> None:
+    """TypeError unless ``state`` is a ParlourState and ``player`` an int (not a bool)."""
+    if not isinstance(state, ParlourState):
+        raise TypeError(f"state must be a ParlourState, not {type(state).__name__}")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"player must be an int, not {type(player).__name__}")
 
 
 def resampler(seed: int | None = None) -> Callable[[ParlourState, int], ParlourState]:

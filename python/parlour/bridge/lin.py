@@ -89,7 +89,7 @@ _LIN_CALLS = {"D": "X", "R": "XX"}
 
 
 def _norm_call(v: str) -> str | None:
-    return records.normal_call(v.strip().rstrip("!").upper(), _LIN_CALLS)
+    return records._normal_call(v.strip().rstrip("!").upper(), _LIN_CALLS)
 
 
 def read(text: str, *, raise_errors: bool = False) -> list[Board]:
@@ -172,7 +172,7 @@ def read(text: str, *, raise_errors: bool = False) -> list[Board]:
             boards[0] = replace(b0, problems=tuple(loose) + b0.problems)
         else:
             boards.append(Board(source_format="lin", problems=tuple(loose)))
-    return records.finish(boards, raise_errors)
+    return records._finish(boards, raise_errors)
 
 
 def _board(r: _Raw, event: str | None, first_board: int | None, results: list[str]) -> Board:
@@ -220,9 +220,9 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
         seen: set[str] = set()
         for seat, cards in got.items():
             for c in cards:
-                if not records.dealt_once(c, seen, problems, ln, col):
+                if not records._dealt_once(c, seen, problems, ln, col):
                     ok = False
-            if not records.full_hand(seat, cards, problems, ln, col):
+            if not records._full_hand(seat, cards, problems, ln, col):
                 ok = False
         missing = [s for s in _LIN_SEATS if s not in got]
         if ok and len(missing) == 1:
@@ -260,7 +260,7 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
     claim: int | None = None
     if r.claim is not None:
         value, ln, col = r.claim
-        claim = records.trick_count(value, "INVALID_CLAIM", problems, ln, col)
+        claim = records._trick_count(value, "INVALID_CLAIM", problems, ln, col)
     result = claim
     if first_board is not None and board_no is not None and room is not None:
         k = 2 * (int(board_no) - first_board) + (0 if room == "Open" else 1)
@@ -284,7 +284,7 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
                     )
     if hands is not None and leader is not None and play and contract is not None:
         res = records.replay(play, leader, hands, contract.trump)
-        problems += records.replay_problems(res, where)
+        problems += records._replay_problems(res, where)
     return Board(
         event=event,
         board=board_no,

@@ -307,10 +307,10 @@ def _parse_deal(
                     ok = False
                     continue
                 c = s + r
-                if not records.dealt_once(c, seen, problems, line, col):
+                if not records._dealt_once(c, seen, problems, line, col):
                     ok = False
                 cards.append(c)
-        if not records.full_hand(seat, cards, problems, line, col):
+        if not records._full_hand(seat, cards, problems, line, col):
             ok = False
         hands[seat] = tuple(sorted(cards, key=_DISPLAY.__getitem__))
     return {s: hands[s] for s in SEATS} if ok else None
@@ -320,7 +320,7 @@ _PBN_CALLS = {"AP": "AP"}
 
 
 def _norm_call(tok: str) -> str | None:
-    return records.normal_call(tok.rstrip("!?").upper(), _PBN_CALLS)
+    return records._normal_call(tok.rstrip("!?").upper(), _PBN_CALLS)
 
 
 def _winner(cards: Sequence[str], trump: str | None) -> int:
@@ -530,7 +530,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     result: int | None = None
     rt = by.get("Result")
     if rt is not None and rt.value.strip():
-        result = records.trick_count(rt.value, "INVALID_RESULT", problems, rt.line, rt.col)
+        result = records._trick_count(rt.value, "INVALID_RESULT", problems, rt.line, rt.col)
     auction: list[str] = []
     at = by.get("Auction")
     if at is not None:
@@ -576,7 +576,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                         f"[Play] rows rebuilt from card ownership ({len(v.errors)} errors before)"
                     )
                 else:
-                    problems += records.replay_problems(v, where)
+                    problems += records._replay_problems(v, where)
                     if repair:
                         problems.append(
                             Problem(
@@ -642,7 +642,7 @@ def read(text: str, *, repair: bool = False, raise_errors: bool = False) -> list
         raise TypeError(f"pbn.read takes the text of a PBN file, not {type(text).__name__}")
     prev: dict[str, str] = {}
     boards = [_board_of(g, prev, i, repair) for i, g in enumerate(_scan(text))]
-    return records.finish(boards, raise_errors)
+    return records._finish(boards, raise_errors)
 
 
 def read_file(

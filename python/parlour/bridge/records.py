@@ -420,7 +420,7 @@ def deal_masks(board: Board) -> list[int]:
 _CALLS = {"P": "Pass", "PASS": "Pass", "X": "X", "DBL": "X", "XX": "XX", "RDBL": "XX"}
 
 
-def normal_call(text: str, extra: Mapping[str, str]) -> str | None:
+def _normal_call(text: str, extra: Mapping[str, str]) -> str | None:
     """The call ``text`` (upper case, annotations removed) in normal form, None if no call.
 
     Normal forms are ``Pass``, ``X``, ``XX`` and bids such as ``1NT``; ``extra`` maps a
@@ -435,7 +435,7 @@ def normal_call(text: str, extra: Mapping[str, str]) -> str | None:
     return None
 
 
-def dealt_once(card: str, seen: set[str], problems: list[Problem], line: int, col: int) -> bool:
+def _dealt_once(card: str, seen: set[str], problems: list[Problem], line: int, col: int) -> bool:
     """Record ``card`` as dealt; False (and a ``DEAL_DUPLICATE_CARD`` problem) if it was already."""
     again = card in seen
     if again:
@@ -444,7 +444,7 @@ def dealt_once(card: str, seen: set[str], problems: list[Problem], line: int, co
     return not again
 
 
-def full_hand(
+def _full_hand(
     seat: Seat, cards: Sequence[str], problems: list[Problem], line: int, col: int
 ) -> bool:
     """True for a hand of 13 cards, else False and a ``DEAL_HAND_SIZE`` problem."""
@@ -456,7 +456,7 @@ def full_hand(
     return False
 
 
-def trick_count(value: str, code: str, problems: list[Problem], line: int, col: int) -> int | None:
+def _trick_count(value: str, code: str, problems: list[Problem], line: int, col: int) -> int | None:
     """A number of tricks 0-13 (a claim or a result); None and a ``code`` problem otherwise."""
     if value.strip().isdigit() and int(value) <= 13:
         return int(value)
@@ -481,14 +481,14 @@ def replay(
     return _ENGINE.play.validate_tricks(play, leader, cast("HandsData", hands), trump)
 
 
-def replay_problems(result: ValidationResult, where: Sequence[tuple[int, int]]) -> list[Problem]:
+def _replay_problems(result: ValidationResult, where: Sequence[tuple[int, int]]) -> list[Problem]:
     """A problem for each error of a replay, at the position (line, column) of its card."""
     return [
         Problem(e.type, f"trick {e.trick + 1}: {e.message}", *where[e.index]) for e in result.errors
     ]
 
 
-def finish(boards: list[Board], raise_errors: bool) -> list[Board]:
+def _finish(boards: list[Board], raise_errors: bool) -> list[Board]:
     """``boards``; with ``raise_errors``, a :class:`BridgeFormatError` listing every problem.
 
     Raises:
