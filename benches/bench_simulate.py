@@ -515,9 +515,11 @@ def main() -> None:
     text = json.dumps(report, indent=2)
     print(text)
     if args.write:
-        # keep the sections other scripts write (from their marker on, e.g. bench_serve.py's)
+        # keep the sections other scripts write (from the first of their markers on:
+        # bench_rl.py's and bench_serve.py's)
         old = args.write.read_text() if args.write.exists() else ""
-        marker = old.find("\n<!-- bench_serve -->")
+        found = [i for i in (old.find("\n<!-- bench_rl"), old.find("\n<!-- bench_serve")) if i >= 0]
+        marker = min(found) if found else -1
         args.write.write_text(_page(report, ratios) + (old[marker:] if marker >= 0 else ""))
 
 
