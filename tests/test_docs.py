@@ -52,18 +52,6 @@ ENUM_CATALOGUES = {
     "gyla": "docs/gyla.md",
 }
 
-# The games whose codes are still plain strings in the Rust sources (beside the tests), found
-# by a regex over them and over the game's Python package.
-CATALOGUES = {
-    game: (
-        [f"rust/parlour-core/src/games/{game}/*.rs", f"rust/parlour-py/src/games/{game}.rs"],
-        game,
-        f"docs/{game}.md",
-    )
-    for game in ("bridge", "dalmara", "durak", "gyla", "mexican_train")
-    if game not in ENUM_CATALOGUES
-}
-
 RAISED = re.compile(r'(?:err|Error::\w+|Error)\(\s*\(?\s*"([A-Z][A-Z_]+)"')
 
 
@@ -105,18 +93,3 @@ def test_every_error_code_of_a_game_is_in_its_docs(game: str) -> None:
     raised = {c for f in _python_sources(game) for c in RAISED.findall(f.read_text())}
     assert raised, game
     assert raised <= set(codes), sorted(raised - set(codes))
-
-
-@pytest.mark.parametrize("game", sorted(CATALOGUES))
-def test_every_error_code_raised_is_in_the_docs_catalogue(game: str) -> None:
-    # The codes passed to an error in a game's sources (Rust core and binding, Python package)
-    # must all be in a table of its doc: a new code is documented with it.
-    rust, package, doc = CATALOGUES[game]
-    python = Path(parlour.__file__).parent / package
-    sources = [f for pattern in rust for f in ROOT.glob(pattern)] + sorted(python.glob("*.py"))
-    raised: set[str] = set()
-    for f in sources:
-        if f.name != "tests.rs":
-            raised.update(RAISED.findall(f.read_text()))
-    assert len(raised) >= 10, raised
-    assert raised <= _documented(doc), sorted(raised - _documented(doc))

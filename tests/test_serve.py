@@ -394,12 +394,14 @@ def test_the_readme_example_plays(server: Server) -> None:
 def test_every_error_code_the_server_gives_is_documented() -> None:
     import re
 
+    import parlour.serve as parlour_serve
+
     root = Path(__file__).resolve().parent.parent
     doc = (root / "docs/serve.md").read_text()
     rows = "\n".join(line for line in doc.splitlines() if line.startswith("| "))
     documented = set(re.findall(r"`([A-Z][A-Z_]+)`", rows))
     raised: set[str] = set()
-    for path in (root / "python/parlour/serve").glob("*.py"):
+    for path in Path(parlour_serve.__file__).parent.glob("*.py"):
         text = path.read_text()
         raised |= set(
             re.findall(r'(?:ApiError|EngineCallError|error_response)\(\s*\d+,\s*"([A-Z_]+)"', text)
