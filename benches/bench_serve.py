@@ -311,7 +311,7 @@ def _section(doc: dict[str, Any]) -> str:
         "",
         "Ratios, dispatch to constant: "
         + ", ".join(f"{k.rsplit('_', 1)[-1]} connection(s) {v}" for k, v in doc["ratios"].items())
-        + ". Targets (issue 21): dispatch at least 0.7 of the constant endpoint, p99 under 20 ms"
+        + ". Targets: dispatch at least 0.7 of the constant endpoint, p99 under 20 ms"
         " at 64 connections, table moves at least 1,000 a second.",
         "",
         "```sh",
