@@ -217,15 +217,25 @@ def _essentials(board: Any) -> tuple[Any, ...]:
     return (board.hands, board.contract, board.auction, board.play, board.opening_leader)
 
 
+def _read_fuzzed(
+    data: st.DataObject, suffix: str, read: Callable[[str], list[Any]]
+) -> list[Any] | None:
+    """``read`` over a mutated real ``.<suffix>`` file or any text: its boards, or None when it
+    refused the text with a typed error."""
+    seeds = _SEEDS.setdefault(suffix, _bridge_files(f".{suffix}"))
+    text = data.draw(mutations(seeds) | any_text())
+    try:
+        return read(text)
+    except ParlourError as exc:
+        _typed(exc)
+        return None
+
+
 @SETTINGS
 @given(data=st.data())
 def test_pbn_reader_and_writer(data: st.DataObject) -> None:
-    seeds = _SEEDS.setdefault("pbn", _bridge_files(".pbn"))
-    text = data.draw(mutations(seeds) | any_text())
-    try:
-        boards = pbn.read(text)
-    except ParlourError as exc:
-        _typed(exc)
+    boards = _read_fuzzed(data, "pbn", pbn.read)
+    if boards is None:
         return
     # A "board" of stray text or comments alone (no tag) is where the reader reports them; the
     # writer writes boards, so the round trip is over the boards with tags.
@@ -239,14 +249,8 @@ def test_pbn_reader_and_writer(data: st.DataObject) -> None:
 @SETTINGS
 @given(data=st.data())
 def test_lin_reader(data: st.DataObject) -> None:
-    seeds = _SEEDS.setdefault("lin", _bridge_files(".lin"))
-    text = data.draw(mutations(seeds) | any_text())
-    try:
-        boards = lin.read(text)
-    except ParlourError as exc:
-        _typed(exc)
-        return
-    for board in boards:
+    boards = _read_fuzzed(data, "lin", lin.read)
+    for board in boards or []:
         assert board.source_format == "lin"
 
 
