@@ -287,147 +287,124 @@ pub fn to_notation<'py, S: PartsClass>(s: &S, py: Python<'py>) -> PyResult<Bound
 #[macro_export]
 macro_rules! protocol {
     ($cls:ty) => {
-        #[pyo3::pymethods]
-        impl $cls {
-            /// The seat to move, or None when the game is over.
-            #[getter]
-            fn to_move(&self) -> Option<u8> {
-                <Self as $crate::state::StateClass>::to_move(self)
-            }
+        const _: () = {
+            use pyo3::prelude::*;
+            use pyo3::types::PyTuple;
+            use $crate::state::{self as protocol, StateClass};
 
-            /// True when the game is over.
-            #[getter]
-            fn is_terminal(&self) -> bool {
-                parlour_core::game::GameState::is_terminal(
-                    <Self as $crate::state::StateClass>::core(self),
-                )
-            }
+            #[pymethods]
+            impl $cls {
+                /// The seat to move, or None when the game is over.
+                #[getter]
+                fn to_move(&self) -> Option<u8> {
+                    StateClass::to_move(self)
+                }
 
-            /// The 64-bit Zobrist hash; equal positions have equal hashes.
-            #[getter]
-            fn zobrist(&self) -> u64 {
-                parlour_core::game::GameState::zobrist(<Self as $crate::state::StateClass>::core(
-                    self,
-                ))
-            }
+                /// True when the game is over.
+                #[getter]
+                fn is_terminal(&self) -> bool {
+                    parlour_core::game::GameState::is_terminal(self.core())
+                }
 
-            /// Each seat's return (the game's docs say what it counts).
-            fn returns<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyTuple>> {
-                $crate::state::returns(self, py)
-            }
+                /// The 64-bit Zobrist hash; equal positions have equal hashes.
+                #[getter]
+                fn zobrist(&self) -> u64 {
+                    parlour_core::game::GameState::zobrist(self.core())
+                }
 
-            /// The legal moves, in the game's order (the same objects on every call).
-            fn legal_moves<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyTuple>> {
-                $crate::state::legal_moves(self, py)
-            }
+                /// Each seat's return (the game's docs say what it counts).
+                fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                    protocol::returns(self, py)
+                }
 
-            /// The legal moves as a numpy bool mask over the game's fixed action space.
-            fn legal_mask<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::state::legal_mask(self, py)
-            }
+                /// The legal moves, in the game's order (the same objects on every call).
+                fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                    protocol::legal_moves(self, py)
+                }
 
-            /// The state after the ``index``-th legal move; ``self`` is unchanged.
-            fn apply_index<'py>(
-                &self,
-                index: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, Self>> {
-                $crate::state::apply_index(self, index)
-            }
+                /// The legal moves as a numpy bool mask over the game's fixed action space.
+                fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    protocol::legal_mask(self, py)
+                }
 
-            /// The state after ``move``; ``self`` is unchanged.
-            #[pyo3(signature = (r#move))]
-            fn apply<'py>(
-                &self,
-                r#move: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, Self>> {
-                $crate::state::apply(self, r#move)
-            }
+                /// The state after the ``index``-th legal move; ``self`` is unchanged.
+                fn apply_index<'py>(
+                    &self,
+                    index: &Bound<'py, PyAny>,
+                ) -> PyResult<Bound<'py, Self>> {
+                    protocol::apply_index(self, index)
+                }
 
-            /// What ``seat`` may see, as JSON-ready data (the game's ``View``).
-            ///
-            /// Raises:
-            ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
-            fn view<'py>(
-                &self,
-                seat: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::view::view(
-                    seat.py(),
-                    <Self as $crate::state::StateClass>::core(self),
-                    seat,
-                )
-            }
+                /// The state after ``move``; ``self`` is unchanged.
+                #[pyo3(signature = (r#move))]
+                fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+                    protocol::apply(self, r#move)
+                }
 
-            /// The view of ``seat`` as a float32 array of the game's observation shape.
-            ///
-            /// Raises:
-            ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
-            fn observation<'py>(
-                &self,
-                seat: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::view::observation(
-                    seat.py(),
-                    <Self as $crate::state::StateClass>::core(self),
-                    seat,
-                )
-            }
+                /// What ``seat`` may see, as JSON-ready data (the game's ``View``).
+                ///
+                /// Raises:
+                ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+                fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+                    $crate::view::view(seat.py(), self.core(), seat)
+                }
 
-            /// A state consistent with everything ``seat`` has seen, what it cannot see drawn
-            /// anew from ``seed`` (the game's docs say what is kept).
-            ///
-            /// Raises:
-            ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
-            ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position no deal fits.
-            fn resample<'py>(
-                &self,
-                seat: &pyo3::Bound<'py, pyo3::PyAny>,
-                seed: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, Self>> {
-                $crate::state::resample(self, seat, seed)
-            }
+                /// The view of ``seat`` as a float32 array of the game's observation shape.
+                ///
+                /// Raises:
+                ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not a seat of the game.
+                fn observation<'py>(
+                    &self,
+                    seat: &Bound<'py, PyAny>,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    $crate::view::observation(seat.py(), self.core(), seat)
+                }
 
-            fn __eq__(&self, other: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<bool> {
-                match other.cast::<Self>() {
-                    Ok(o) => <Self as $crate::state::StateClass>::same(self, other.py(), o.get()),
-                    Err(_) => Ok(false),
+                /// A state consistent with everything ``seat`` has seen, what it cannot see
+                /// drawn anew from ``seed`` (the game's docs say what is kept).
+                ///
+                /// Raises:
+                ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
+                ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position no deal fits.
+                fn resample<'py>(
+                    &self,
+                    seat: &Bound<'py, PyAny>,
+                    seed: &Bound<'py, PyAny>,
+                ) -> PyResult<Bound<'py, Self>> {
+                    protocol::resample(self, seat, seed)
+                }
+
+                fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+                    match other.cast::<Self>() {
+                        Ok(o) => self.same(other.py(), o.get()),
+                        Err(_) => Ok(false),
+                    }
+                }
+
+                fn __hash__(&self) -> isize {
+                    protocol::hash(self)
+                }
+
+                fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                    <Self as StateClass>::repr(slf)
+                }
+
+                fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+                    <Self as StateClass>::reduce(slf)
+                }
+
+                fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+                    slf
+                }
+
+                fn __deepcopy__<'py>(
+                    slf: Bound<'py, Self>,
+                    _memo: &Bound<'py, PyAny>,
+                ) -> Bound<'py, Self> {
+                    slf
                 }
             }
-
-            fn __hash__(&self) -> isize {
-                $crate::state::hash(self)
-            }
-
-            fn __repr__(slf: &pyo3::Bound<'_, Self>) -> pyo3::PyResult<String> {
-                <Self as $crate::state::StateClass>::repr(slf)
-            }
-
-            fn __reduce__<'py>(
-                slf: &pyo3::Bound<'py, Self>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyTuple>> {
-                <Self as $crate::state::StateClass>::reduce(slf)
-            }
-
-            fn __copy__(slf: pyo3::Bound<'_, Self>) -> pyo3::Bound<'_, Self> {
-                slf
-            }
-
-            fn __deepcopy__<'py>(
-                slf: pyo3::Bound<'py, Self>,
-                _memo: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::Bound<'py, Self> {
-                slf
-            }
-        }
+        };
     };
 }
 
@@ -436,52 +413,49 @@ macro_rules! protocol {
 #[macro_export]
 macro_rules! notation {
     ($cls:ty) => {
-        #[pyo3::pymethods]
-        impl $cls {
-            /// The position's parts, the ``Parts`` record of the game's ``notation`` module.
-            fn parts<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                <Self as $crate::state::PartsClass>::parts(self, py)
-            }
+        const _: () = {
+            use pyo3::prelude::*;
+            use pyo3::types::PyString;
+            use $crate::state::{self as protocol, PartsClass};
 
-            /// The position's notation (the game's docs give the grammar).
-            fn to_notation<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyString>> {
-                $crate::state::to_notation(self, py)
-            }
+            #[pymethods]
+            impl $cls {
+                /// The position's parts, the ``Parts`` record of the game's ``notation`` module.
+                fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    PartsClass::parts(self, py)
+                }
 
-            /// The position of ``parts`` (a ``Parts`` record of the game's ``notation`` module).
-            ///
-            /// Raises:
-            ///     TypeError: If ``parts`` is not a ``Parts``.
-            ///     InvalidStateError: If the parts cannot arise in a game.
-            #[staticmethod]
-            fn from_parts<'py>(
-                parts: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, Self>> {
-                $crate::state::from_parts(parts)
-            }
+                /// The position's notation (the game's docs give the grammar).
+                fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+                    protocol::to_notation(self, py)
+                }
 
-            /// The position read from its notation.
-            ///
-            /// Raises:
-            ///     NotationError: If the text is malformed.
-            ///     InvalidStateError: If it is well-formed but cannot arise in a game.
-            #[staticmethod]
-            fn from_notation<'py>(
-                text: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, Self>> {
-                $crate::state::from_notation(text)
+                /// The position of ``parts`` (a ``Parts`` record of the game's ``notation``
+                /// module).
+                ///
+                /// Raises:
+                ///     TypeError: If ``parts`` is not a ``Parts``.
+                ///     InvalidStateError: If the parts cannot arise in a game.
+                #[staticmethod]
+                fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+                    protocol::from_parts(parts)
+                }
+
+                /// The position read from its notation.
+                ///
+                /// Raises:
+                ///     NotationError: If the text is malformed.
+                ///     InvalidStateError: If it is well-formed but cannot arise in a game.
+                #[staticmethod]
+                fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+                    protocol::from_notation(text)
+                }
             }
-        }
+        };
     };
 }
 
-/// Read-only properties, one line each, as a `#[pymethods]` block:
+/// Read-only properties, one row each, as a `#[pymethods]` block:
 ///
 /// ```ignore
 /// fields!(PyState {
