@@ -29,9 +29,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, final
 
-from parlour._core.dalmara import Player
 from parlour._js import JS_WHITESPACE, js_trim
 from parlour.errors import NotationError
 
@@ -43,6 +42,7 @@ __all__ = [
     "MoveDetail",
     "Parts",
     "PlayedCard",
+    "Player",
     "PlayerStack",
     "Rules",
     "Trick",
@@ -76,6 +76,20 @@ _INT = re.compile(r"([+-]?)(0[xX])?([0-9]*)")
 _TURUP_TRICK = re.compile(r"[1-9][0-9]*")
 _MAX_ORDER = 1 << 53
 _MAX_PLAY_ORDER = 255
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of the roster: a seat and its team (team names are not part of DMN).
+
+    Attributes:
+        seat: The seat, ``0..3`` (4p) or ``0..1`` (2p).
+        team: The team name (defaults ``"02"``/``"13"`` in 4p, the seat number in 2p).
+    """
+
+    seat: int
+    team: Any
 
 
 @dataclass(frozen=True, slots=True)
