@@ -37,9 +37,9 @@ __all__ = [
     "SUITS",
     "SUIT_ABBREVIATION",
     "ActionResult",
+    "EngineError",
     "LegalMove",
     "Move",
-    "EngineError",
     "ParsedCard",
     "ScoreState",
     "Winner2P",
@@ -107,8 +107,10 @@ _KINDS: Final = ("play", "pickup", "declare")
 @final
 @dataclass(frozen=True, slots=True, repr=False)
 class Move:
-    """A move of the uniform protocol: ``play`` a card, ``pickup`` a face-up Turup card (2p), or
-    ``declare`` the Turup suit (2p).
+    """A move of the uniform protocol: ``play``, ``pickup`` (2p) or ``declare`` (2p).
+
+    ``play`` a card, ``pickup`` a face-up Turup card from one's own stack, or ``declare`` the
+    Turup suit.
 
     Attributes:
         kind: ``"play"``, ``"pickup"`` or ``"declare"``.
@@ -186,8 +188,9 @@ class LegalMove:
             raise ConfigError("INVALID_STACK", "stack_position must be 0 to 3 or None")
 
     def to_dict(self) -> dict[str, Any]:
-        """The engine's object: ``{"card": ..., "stackPosition": ...}`` (key only for stack
-        cards).
+        """The engine's object: ``{"card": ..., "stackPosition": ...}``.
+
+        ``stackPosition`` only for a stack card.
 
         Returns:
             A new dict.

@@ -1,10 +1,7 @@
 //! `parlour._core.dalmara`: Dal Mara's state, `parlour.dalmara.GameState`, one frozen, final
-//! class holding the core position and its roster. The protocol comes from [`crate::state`];
-//! DMN and the serialized state are read and written in `parlour.dalmara.notation`, over the
-//! `Parts` record; the value classes `Move`, `LegalMove` and `Player` are Python's
-//! (`parlour.dalmara.api` and `.notation`), and the engine's functions that return
-//! `ActionResult`s are plain Python functions in `parlour.dalmara.api`, over the private
-//! `_`-methods below.
+//! class holding the core position and its roster; the protocol comes from [`crate::state`].
+//! DMN, the `Parts` record and `Player` live in `parlour.dalmara.notation`; `Move`, `LegalMove`
+//! and the engine's functions in `parlour.dalmara.api`, over the private `_`-methods below.
 
 use crate::errors::{config_err, guarded, to_py};
 use crate::fast::with_buffer;
@@ -12,16 +9,16 @@ use crate::notation::Notation;
 use crate::state::{StateClass, KEPT};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    card_text, parse_card, parse_suit_name, Action, Code, DalMara, DalMaraConfig, Deck, Ghopte,
-    GhopteOrder, Move, Parts, Rules, SeatIn, ACTION_SPACE, SUIT_NAMES,
+    card_text, parse_card, Action, Code, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
+    Parts, Rules, SeatIn, ACTION_SPACE, SUIT_NAMES,
 };
 use parlour_core::lazy::{LazyMoves, Packed};
 use parlour_core::Error;
 use pyo3::exceptions::PyIndexError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{IntoPyDict, PyDict, PyList, PyString, PyTuple, PyType};
-use pyo3::{intern, Borrowed, IntoPyObjectExt};
 use std::cell::Cell;
 
 /// `parlour.dalmara.notation`: `Parts`, `Player`, `read` (DMN), `write` (DMN).
@@ -32,85 +29,22 @@ thread_local! {
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-/// A card as the engine spells it (`"10s"`): read from a `Parts` text (`INVALID_DMN` for one
-/// that is no card), written as one interned string per card.
-#[derive(Clone, Copy)]
-struct CardText(u8);
-
-impl<'py> FromPyObject<'_, 'py> for CardText {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
-        let text: String = obj.extract()?;
-        parse_card(&text)
-            .map(CardText)
-            .ok_or_else(|| dmn_err(format!("{text:?} is not a card")))
-    }
-}
-
-impl<'py> IntoPyObject<'py> for CardText {
-    type Target = PyString;
-    type Output = Bound<'py, PyString>;
-    type Error = std::convert::Infallible;
-    fn into_pyobject(self, py: Python<'py>) -> Result<Bound<'py, PyString>, Self::Error> {
-        static TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
-        let texts = TEXTS.get_or_init(py, || {
-            (0..64u8)
-                .map(|c| PyString::intern(py, &text_of(c)).unbind())
-                .collect()
-        });
-        Ok(texts[usize::from(self.0 & 63)].bind(py).clone())
-    }
-}
-
-/// Cards as `Parts` holds them: a tuple of card texts.
-struct Cards(Vec<u8>);
-
-impl<'py> FromPyObject<'_, 'py> for Cards {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
-        let cards: Vec<CardText> = obj.extract()?;
-        Ok(Cards(cards.into_iter().map(|c| c.0).collect()))
-    }
-}
-
-impl<'py> IntoPyObject<'py> for Cards {
-    type Target = PyTuple;
-    type Output = Bound<'py, PyTuple>;
-    type Error = PyErr;
-    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.0.into_iter().map(CardText))
-    }
-}
-
-/// A suit by its long name (`"hearts"`; `INVALID_DMN` for another text).
-struct SuitName(u8);
-
-impl<'py> FromPyObject<'_, 'py> for SuitName {
-    type Error = PyErr;
-    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
-        let name: String = obj.extract()?;
-        parse_suit_name(&name)
-            .map(SuitName)
-            .ok_or_else(|| dmn_err(format!("{name:?} is not a suit")))
-    }
-}
-
-impl<'py> IntoPyObject<'py> for SuitName {
-    type Target = PyString;
-    type Output = Bound<'py, PyString>;
-    type Error = std::convert::Infallible;
-    fn into_pyobject(self, py: Python<'py>) -> Result<Bound<'py, PyString>, Self::Error> {
-        Ok(PyString::intern(py, suit_name(self.0)))
-    }
-}
-
-/// The engine's text of card `c`, empty for an index that is no card.
-fn text_of(c: u8) -> String {
-    if c < 64 && c % 16 < 13 {
-        card_text(c)
-    } else {
-        String::new()
-    }
+/// The engine's text of card `c` (`"10s"`), one interned string per card.
+fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
+    static TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+    let text = |c: u8| {
+        if c % 16 < 13 {
+            card_text(c)
+        } else {
+            String::new()
+        }
+    };
+    let texts = TEXTS.get_or_init(py, || {
+        (0..64)
+            .map(|c| PyString::intern(py, &text(c)).unbind())
+            .collect()
+    });
+    texts[usize::from(c & 63)].bind(py).clone()
 }
 
 /// The long name of suit `s` (`"hearts"`).
@@ -118,14 +52,9 @@ fn suit_name(s: u8) -> &'static str {
     SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("")
 }
 
-fn dmn_err(message: String) -> PyErr {
-    to_py(Error::notation(Code::InvalidDmn, message))
-}
-
-/// The Python value objects of Dal Mara, built once: the `Move` of every packed move, the
-/// `LegalMove` of every `(card, stack)` at `card * 5 + stack + 1` (`card * 5`
-/// for a hand card), and the default rosters of four
-/// and two players (teams `"02"`/`"13"`; `"0"`/`"1"`).
+/// The Python values, built once: the classes `Move` and `LegalMove`, the `Move` of every packed
+/// move, the `LegalMove` of every `(card, stack)` at `card * 5 + stack + 1` (`card * 5` for a
+/// hand card), and the default rosters of four and two players.
 struct Tables {
     classes: [Py<PyType>; 2],
     moves: Py<PyTuple>,
@@ -139,35 +68,22 @@ fn tables(py: Python<'_>) -> PyResult<&Tables> {
         let api = py.import("parlour.dalmara.api")?;
         let mv = api.getattr("Move")?.cast_into::<PyType>()?;
         let lm = api.getattr("LegalMove")?.cast_into::<PyType>()?;
-        let player = NOTATION.member(py, "Player")?;
         let moves = (0..192u16).map(|i| match Move::unpack(i) {
             Move::Play(c) | Move::Pickup(c) if c % 16 > 12 => Ok(py.None().into_bound(py)),
             Move::Declare(s) if s > 3 => Ok(py.None().into_bound(py)),
-            Move::Play(c) => mv.call1(("play", CardText(c))),
-            Move::Pickup(c) => mv.call1(("pickup", CardText(c))),
+            Move::Play(c) => mv.call1(("play", card_py(py, c))),
+            Move::Pickup(c) => mv.call1(("pickup", card_py(py, c))),
             Move::Declare(s) => mv.call1(("declare", suit_name(s))),
         });
         let legal = (0..64u8).flat_map(|c| (0..5u8).map(move |k| (c, k.checked_sub(1))));
         let legal = legal.map(|(c, k)| match c % 16 {
             13.. => Ok(py.None().into_bound(py)),
-            _ => lm.call1((CardText(c), k)),
+            _ => lm.call1((card_py(py, c), k)),
         });
-        let roster = |teams: [&str; 4], n: usize| {
-            let players = teams.iter().take(n).enumerate();
-            PyTuple::new(
-                py,
-                players
-                    .map(|p| player.call1(p))
-                    .collect::<PyResult<Vec<_>>>()?,
-            )
-        };
         Ok::<_, PyErr>(Tables {
             moves: PyTuple::new(py, moves.collect::<PyResult<Vec<_>>>()?)?.unbind(),
             legal: PyTuple::new(py, legal.collect::<PyResult<Vec<_>>>()?)?.unbind(),
-            rosters: [
-                roster(["02", "13", "02", "13"], 4)?.unbind(),
-                roster(["0", "1", "", ""], 2)?.unbind(),
-            ],
+            rosters: NOTATION.member(py, "_ROSTERS")?.extract()?,
             classes: [mv.unbind(), lm.unbind()],
         })
     })
@@ -199,86 +115,84 @@ impl SeatArg {
     }
 }
 
-/// A Ghopte entry of `Parts.ghoptes` (a dataclass, read by attribute).
-#[derive(FromPyObject)]
-struct GhopteIn {
-    seat: u8,
-    card: CardText,
-    order: i64,
-    resolved: bool,
-}
+/// A position's parts in the core's shape, cards as indices, as `_to_core` and `_of_core`
+/// of `parlour.dalmara.notation` convert them from and to a `Parts` record: the position's
+/// fields, its Ghoptes, hands, stacks, its trick's numbers, cards, play orders and the move
+/// detail.
+#[derive(FromPyObject, IntoPyObject)]
+struct CoreParts(
+    (bool, String, u8, Option<u8>, Option<u8>, u8),
+    Vec<(u8, u8, i32, bool)>,
+    Vec<Vec<u8>>,
+    Vec<Vec<u8>>,
+    (u8, u8, u8, Option<u8>, bool),
+    Vec<(u8, u8)>,
+    Vec<u8>,
+    Option<(u8, u8, bool)>,
+);
 
-/// The records `Parts` nests, all named tuples, read and written as tuples: `PlayedCard`,
-/// `PlayerStack`, `Trick` and `MoveDetail`.
-type Played = (u8, CardText, u8);
-type StackRec = (usize, Cards, Option<CardText>);
-type TrickRec = (u8, u8, Option<SuitName>, bool, Vec<Played>);
-type DetailRec = (Option<u8>, Option<CardText>, bool);
-
-/// The position's parts as `parlour.dalmara.notation.Parts` gives them (its fields by name).
-#[derive(FromPyObject)]
-struct PartsIn {
-    mode: String,
-    dealer_seat: u8,
-    turup: Option<SuitName>,
-    turup_trick: Option<u8>,
-    ghoptes: Vec<GhopteIn>,
-    hands: Vec<Cards>,
-    stacks: Vec<Vec<StackRec>>,
-    move_number: u8,
-    trick: TrickRec,
-    move_detail: DetailRec,
-    next_move_seat: u8,
-    rules: String,
-    players: Option<Py<PyTuple>>,
-}
-
-impl PartsIn {
-    /// The core's parts; the core checks them as a position.
-    fn to_core(self) -> PyResult<Parts> {
-        let ghoptes = self.ghoptes.iter().map(|g| {
-            let order = i32::try_from(g.order)
-                .map_err(|_| dmn_err(format!("Ghopte order {} is out of range", g.order)))?;
-            let (seat, card, resolved) = (g.seat, g.card.0, g.resolved);
-            Ok(Ghopte {
+impl CoreParts {
+    fn into_core(self) -> PyResult<Parts> {
+        let CoreParts(head, ghoptes, hands, stacks, numbers, trick, play_orders, detail) = self;
+        let (four, rules, dealer, turup, turup_trick, next) = head;
+        let (move_number, trick_number, play_number, lead, is_ghopte) = numbers;
+        let ghoptes = ghoptes
+            .into_iter()
+            .map(|(seat, card, order, resolved)| Ghopte {
                 seat,
                 card,
                 order,
                 resolved,
-            })
-        });
-        let mut stacks = vec![Vec::new(); self.stacks.len() * 4];
-        for (row, seat_stacks) in self.stacks.into_iter().enumerate() {
-            for (position, Cards(hidden), top) in seat_stacks {
-                let slot = stacks
-                    .get_mut(row * 4 + position)
-                    .filter(|_| position < 4)
-                    .ok_or_else(|| dmn_err("stack position out of range".into()))?;
-                *slot = hidden;
-                slot.extend(top.map(|c| c.0));
-            }
-        }
-        let (trick_number, play_number, lead, is_ghopte, cards) = self.trick;
-        let (seat, card, makes_turup) = self.move_detail;
+            });
         Ok(Parts {
-            four: self.mode != "2p",
-            rules: rules_arg(&self.rules)?,
-            dealer: self.dealer_seat,
-            turup: self.turup.map(|t| t.0),
-            turup_trick: self.turup_trick,
-            ghoptes: ghoptes.collect::<PyResult<_>>()?,
-            hands: self.hands.into_iter().map(|h| h.0).collect(),
+            four,
+            rules: rules_arg(&rules)?,
+            dealer,
+            turup,
+            turup_trick,
+            ghoptes: ghoptes.collect(),
+            hands,
             stacks,
-            move_number: self.move_number,
+            move_number,
             trick_number,
             play_number,
-            lead: lead.map(|l| l.0),
+            lead,
             is_ghopte,
-            trick: cards.iter().map(|c| (c.0, c.1 .0)).collect(),
-            play_orders: cards.iter().map(|c| c.2).collect(),
-            detail: seat.zip(card).map(|(s, c)| (s, c.0, makes_turup)),
-            next: self.next_move_seat,
+            trick,
+            play_orders,
+            detail,
+            next,
         })
+    }
+
+    fn of(p: Parts) -> CoreParts {
+        let ghoptes = p
+            .ghoptes
+            .iter()
+            .map(|g| (g.seat, g.card, g.order, g.resolved));
+        CoreParts(
+            (
+                p.four,
+                p.rules.name().into(),
+                p.dealer,
+                p.turup,
+                p.turup_trick,
+                p.next,
+            ),
+            ghoptes.collect(),
+            p.hands,
+            p.stacks,
+            (
+                p.move_number,
+                p.trick_number,
+                p.play_number,
+                p.lead,
+                p.is_ghopte,
+            ),
+            p.trick,
+            p.play_orders,
+            p.detail,
+        )
     }
 }
 
@@ -323,9 +237,21 @@ impl PyState {
         )
     }
 
-    fn from_parts_in<'py>(py: Python<'py>, parts: PartsIn) -> PyResult<Bound<'py, Self>> {
-        let players = parts.players.as_ref().map(|p| p.clone_ref(py));
-        let core = parts.to_core()?;
+    /// The state of a `Parts` record (with the rule set `rules`, when given).
+    fn from_record<'py>(
+        parts: &Bound<'py, PyAny>,
+        rules: Option<Rules>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let py = parts.py();
+        let players: Option<Py<PyTuple>> = parts.getattr(intern!(py, "players"))?.extract()?;
+        let mut core: CoreParts = NOTATION
+            .member(py, "_to_core")?
+            .call1((parts,))?
+            .extract()?;
+        if let Some(rules) = rules {
+            core.0 .1 = rules.name().into();
+        }
+        let core = core.into_core()?;
         let inner = guarded(|| DalMara::from_parts(&core))?;
         let players = players.map_or_else(|| default_roster(py, inner.is_four()), Ok)?;
         Bound::new(py, Self::of(inner, players))
@@ -412,7 +338,8 @@ crate::fields!(PyState {
     turup_trick: Option<u8> = |s, py| s.inner.turup_trick();
     /// Hands by seat, in the engine's (dealt) order.
     hands: Bound<'py, PyDict> = |s, py| {
-        let hands = (0..s.inner.seats()).map(|i| (i, Cards(s.inner.hand(i).to_vec())));
+        let hand = |i| PyTuple::new(py, s.inner.hand(i).iter().map(|&c| card_py(py, c)));
+        let hands = (0..s.inner.seats()).map(|i| Ok((i, hand(i)?))).collect::<PyResult<Vec<_>>>()?;
         hands.into_py_dict(py)?
     };
     /// The Ghopte entries (``Ghopte`` records), seat-grouped as DMN lists them.
@@ -501,7 +428,7 @@ impl PyState {
     ///     TypeError: If ``parts`` is not a ``Parts``.
     #[staticmethod]
     fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        Self::from_parts_in(parts.py(), NOTATION.check(parts)?.extract()?)
+        Self::from_record(NOTATION.check(parts)?, None)
     }
 
     /// Parse a DMN string under the rule set ``rules`` (the fourth game field, the Turup trick,
@@ -514,56 +441,17 @@ impl PyState {
     #[pyo3(signature = (text, rules = "rulebook"))]
     fn from_notation<'py>(text: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, Self>> {
         let rules = rules_arg(rules)?;
-        let mut parts: PartsIn = NOTATION.read(text.py(), text)?.extract()?;
-        parts.rules = rules.name().to_string();
-        Self::from_parts_in(text.py(), parts)
+        Self::from_record(&NOTATION.read(text.py(), text)?, Some(rules))
     }
 
     /// The position's parts and roster, a :class:`parlour.dalmara.notation.Parts`.
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.inner.parts();
-        let ghoptes = p
-            .ghoptes
-            .iter()
-            .map(|g| (g.seat, CardText(g.card), g.order, g.resolved));
-        let stack = |(k, s): (usize, &Vec<u8>)| -> StackRec {
-            let (top, hidden) = s
-                .split_last()
-                .map_or((None, &s[..0]), |(t, h)| (Some(*t), h));
-            (k, Cards(hidden.to_vec()), top.map(CardText))
-        };
-        let rows = p
-            .stacks
-            .chunks(4)
-            .map(|row| row.iter().enumerate().map(stack).collect());
-        let played = p.trick.iter().zip(&p.play_orders);
-        let played = played.map(|(&(s, c), &o)| (s, CardText(c), o)).collect();
-        let trick: TrickRec = (
-            p.trick_number,
-            p.play_number,
-            p.lead.map(SuitName),
-            p.is_ghopte,
-            played,
-        );
-        let detail: DetailRec = p.detail.map_or((None, None, false), |(s, c, t)| {
-            (Some(s), Some(CardText(c)), t)
-        });
-        let fields = [
-            (if p.four { "4p" } else { "2p" }).into_bound_py_any(py)?,
-            p.dealer.into_bound_py_any(py)?,
-            p.turup.map(SuitName).into_bound_py_any(py)?,
-            p.turup_trick.into_bound_py_any(py)?,
-            ghoptes.collect::<Vec<_>>().into_bound_py_any(py)?,
-            PyTuple::new(py, p.hands.into_iter().map(Cards))?.into_any(),
-            rows.collect::<Vec<Vec<StackRec>>>().into_bound_py_any(py)?,
-            p.move_number.into_bound_py_any(py)?,
-            trick.into_bound_py_any(py)?,
-            detail.into_bound_py_any(py)?,
-            p.next.into_bound_py_any(py)?,
-            p.rules.name().into_bound_py_any(py)?,
-            self.players.bind(py).clone().into_any(),
-        ];
-        NOTATION.parts(py, PyTuple::new(py, fields)?)
+        static OF_CORE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let of_core =
+            OF_CORE.get_or_try_init(py, || NOTATION.member(py, "_of_core").map(Bound::unbind))?;
+        of_core
+            .bind(py)
+            .call1((CoreParts::of(self.inner.parts()), self.players.bind(py)))
     }
 
     /// The DMN string of the position (with the Turup trick field in rulebook 4p once a Turup
@@ -668,12 +556,14 @@ impl PyState {
     }
 
     /// ``getRemainingCards2P`` of the unshuffled deck: the cards neither hand holds, in order.
-    fn _remaining(&self) -> Vec<CardText> {
-        self.inner
-            .remaining_cards(None)
-            .into_iter()
-            .map(CardText)
-            .collect()
+    fn _remaining<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            self.inner
+                .remaining_cards(None)
+                .into_iter()
+                .map(|c| card_py(py, c)),
+        )
     }
 }
 
