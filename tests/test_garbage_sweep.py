@@ -95,7 +95,7 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     ),
     "parlour.dalmara.api.EngineError": lambda: dm.play_card("-", 0, "Zz").error,
     "parlour.dalmara.GameState": lambda: FACTORIES["dalmara-4p"](1),
-    "parlour.dalmara.LegalMove": lambda: _first_legal_dalmara(),
+    "parlour.dalmara.api.LegalMove": lambda: _first_legal_dalmara(),
     "parlour.dalmara.api.Winner2P": lambda: dm.Winner2P(0, 0, "tens"),
     "parlour.dalmara.api.Winner4P": _winner4p,
     "parlour.durak.api.Bout": lambda: Bout.from_dict(
