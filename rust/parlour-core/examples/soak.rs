@@ -10,11 +10,12 @@
 //!
 //! Every `sample_every`-th move (default 1000) the move is also made by the immutable
 //! `GameState::apply`, which must give the same state as the in-place path and leave its
-//! input unchanged; the game's own Rust notation reader, where it has one (Durak, Gyla), must
-//! read the position back to an equal state with an equal hash; and the position is written to
-//! `samples_file` as a JSON line `[move, "zobrist in hex", "notation"]` (Mexican Train: the
-//! saved-game text of the game so far, its notation), which `scripts/soak` reads back through
-//! the public Python readers. Resident memory is sampled every million
+//! input unchanged, and the position is written to `samples_file` as a JSON line
+//! `[move, seed, "zobrist in hex", [index, …]]`: the seed the game was dealt from
+//! (`GameState::new(config, seed)`) and the index in `legal_moves_into` of every move played
+//! since the deal. The core writes no notation: `scripts/soak` deals the same game through the
+//! public Python API, replays the indices, checks the hash against this one and round-trips
+//! the position through the game's Python notation. Resident memory is sampled every million
 //! moves. The last line of output is a JSON summary; the exit status is 1 on any fault.
 //! Build it in release mode (`/work/pbuild build --release -p parlour-core --example soak`).
 
@@ -23,10 +24,9 @@ use parlour_core::games::bridge::{BridgeConfig, BridgePlay};
 use parlour_core::games::dalmara::{DalMara, DalMaraConfig, Rules};
 use parlour_core::games::durak::{Durak, DurakConfig};
 use parlour_core::games::gyla::{Gyla, GylaConfig};
-use parlour_core::games::mexican_train::{MexicanTrain, TrainConfig, TrainMove};
+use parlour_core::games::mexican_train::{MexicanTrain, TrainConfig};
 use parlour_core::games::whist::{Whist, WhistConfig};
 use parlour_core::rng::{seed_for, Rng};
-use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
@@ -42,27 +42,6 @@ fn rss_kb() -> u64 {
                 .and_then(|v| v.parse().ok())
         })
         .unwrap_or(0)
-}
-
-/// A JSON string literal of `text`.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 struct Run {
@@ -81,39 +60,17 @@ impl Run {
     }
 }
 
-/// The state-reading check of a game's own Rust notation reader, if it has one.
-type Reader<G> = fn(&str) -> Option<G>;
-
-/// The text a sample records: the position's notation, or (Mexican Train, whose notation is
-/// the saved game: table, seed and moves) what the game's writer makes of the game so far.
-type Text<G> = fn(&G, u64, &[<G as parlour_core::game::GameState>::Move]) -> String;
-
-/// The saved-game text of a Mexican Train game dealt from `seed` with the default table.
-fn train_save(_: &MexicanTrain, seed: u64, moves: &[TrainMove]) -> String {
-    let tokens: Vec<String> = moves.iter().map(TrainMove::token).collect();
-    format!(
-        "{{\"v\":1,\"set\":12,\"options\":{{\"length\":\"full\",\"doubles\":\"one\",\"mexican\":\"any\"}},\"seed\":{},\"players\":[\"P1\",\"P2\",\"P3\",\"P4\"],\"computers\":[false,false,false,false],\"moves\":\"{}\"}}",
-        seed & 0xFFFF_FFFF,
-        tokens.join(",")
-    )
-}
-
-fn soak<G: Audit + PartialEq>(
-    name: &str,
-    config: &G::Config,
-    run: &mut Run,
-    reader: Option<Reader<G>>,
-    text_of: Option<Text<G>>,
-) {
+fn soak<G: Audit + PartialEq>(name: &str, config: &G::Config, run: &mut Run) {
     let rss_start = rss_kb();
     let mut rss_samples = vec![rss_start];
     let start = Instant::now();
     let mut seed = 0u64;
     let mut games = 0u64;
     let mut made = 0u64;
-    let mut native = 0u64;
     let mut rng = Rng::new(seed_for(0x50A4, 1));
-    let Ok(mut state) = G::new(config, seed_for(0x50A4, seed)) else {
+    // The seed the game in play was dealt from, and its moves' indices since the deal.
+    let mut dealt = seed_for(0x50A4, seed);
+    let Ok(mut state) = G::new(config, dealt) else {
         run.fault(0, seed, "the configuration does not deal");
         return;
     };
@@ -124,7 +81,8 @@ fn soak<G: Audit + PartialEq>(
             games += 1;
             seed += 1;
             history.clear();
-            match G::new(config, seed_for(0x50A4, seed)) {
+            dealt = seed_for(0x50A4, seed);
+            match G::new(config, dealt) {
                 Ok(s) => state = s,
                 Err(e) => {
                     run.fault(made, seed, &format!("a game did not deal: {e}"));
@@ -137,10 +95,12 @@ fn soak<G: Audit + PartialEq>(
             continue;
         }
         state.legal_moves_into(&mut buf);
-        let Some(&mv) = buf.get(rng.index(buf.len().max(1))) else {
+        let index = rng.index(buf.len().max(1));
+        let Some(&mv) = buf.get(index) else {
             run.fault(made, seed, "a running game with no legal move");
             history.clear();
-            match G::new(config, seed_for(0x50A4, seed + 1_000_000_000)) {
+            dealt = seed_for(0x50A4, seed + 1_000_000_000);
+            match G::new(config, dealt) {
                 Ok(s) => state = s,
                 Err(e) => {
                     run.fault(made, seed, &format!("a game did not deal: {e}"));
@@ -150,9 +110,7 @@ fn soak<G: Audit + PartialEq>(
             continue;
         };
         made += 1;
-        if text_of.is_some() {
-            history.push(mv);
-        }
+        history.push(index);
         if made % run.sample_every == 0 {
             let before = state.clone();
             let by_apply = state.apply(mv);
@@ -165,22 +123,12 @@ fn soak<G: Audit + PartialEq>(
                 Ok(_) => run.fault(made, seed, "apply and play_unchecked differ"),
                 Err(e) => run.fault(made, seed, &format!("apply refused a listed move: {e}")),
             }
-            let text = match text_of {
-                Some(f) => f(&state, seed_for(0x50A4, seed), &history),
-                None => state.to_notation(),
-            };
-            if let Some(read) = reader {
-                native += 1;
-                match read(&text) {
-                    Some(again) if again == state && again.zobrist() == state.zobrist() => {}
-                    _ => run.fault(made, seed, &format!("notation does not read back: {text}")),
-                }
-            }
             if let Some(out) = run.samples.as_mut() {
+                let indices: Vec<String> = history.iter().map(usize::to_string).collect();
                 let line = format!(
-                    "[{made},\"{:016x}\",{}]",
+                    "[{made},{dealt},\"{:016x}\",[{}]]",
                     state.zobrist(),
-                    json_string(&text)
+                    indices.join(",")
                 );
                 if writeln!(out, "{line}").is_err() {
                     run.samples = None;
@@ -216,9 +164,10 @@ fn soak<G: Audit + PartialEq>(
     let rate = made as f64 / secs;
     let samples: Vec<String> = rss_samples.iter().map(u64::to_string).collect();
     println!(
-        "{{\"game\":\"{name}\",\"moves\":{made},\"games\":{games},\"seconds\":{secs:.1},\"moves_per_s\":{rate:.0},\"rss_start_kb\":{rss_start},\"rss_end_kb\":{rss_end},\"rss_max_kb\":{},\"rss_kb\":[{}],\"native_roundtrips\":{native},\"faults\":{}}}",
+        "{{\"game\":\"{name}\",\"moves\":{made},\"games\":{games},\"seconds\":{secs:.1},\"moves_per_s\":{rate:.0},\"rss_start_kb\":{rss_start},\"rss_end_kb\":{rss_end},\"rss_max_kb\":{},\"rss_kb\":[{}],\"samples\":{},\"faults\":{}}}",
         rss_samples.iter().max().copied().unwrap_or(0),
         samples.join(","),
+        made / run.sample_every,
         run.faults
     );
 }
@@ -252,26 +201,18 @@ fn main() {
         faults: 0,
     };
     match game {
-        "whist" => soak::<Whist>(game, &WhistConfig::default(), &mut run, None, None),
+        "whist" => soak::<Whist>(game, &WhistConfig::default(), &mut run),
         "dalmara-4p" | "dalmara-2p" => {
             let config = DalMaraConfig {
                 four: game == "dalmara-4p",
                 rules: Rules::Rulebook,
             };
-            soak::<DalMara>(game, &config, &mut run, None, None);
+            soak::<DalMara>(game, &config, &mut run);
         }
-        "gyla" => soak::<Gyla>(game, &GylaConfig::default(), &mut run, None, None),
-        // Durak's and Gyla's position texts are read in Python (their packages' notation.py):
-        // scripts/soak reads the sampled texts back there.
-        "durak" => soak::<Durak>(game, &DurakConfig::default(), &mut run, None, None),
-        "bridge" => soak::<BridgePlay>(game, &BridgeConfig::default(), &mut run, None, None),
-        "mexican-train" => soak::<MexicanTrain>(
-            game,
-            &TrainConfig::default(),
-            &mut run,
-            None,
-            Some(train_save),
-        ),
+        "gyla" => soak::<Gyla>(game, &GylaConfig::default(), &mut run),
+        "durak" => soak::<Durak>(game, &DurakConfig::default(), &mut run),
+        "bridge" => soak::<BridgePlay>(game, &BridgeConfig::default(), &mut run),
+        "mexican-train" => soak::<MexicanTrain>(game, &TrainConfig::default(), &mut run),
         other => {
             eprintln!("unknown game {other}");
             std::process::exit(2);

@@ -78,8 +78,6 @@ pub trait GameState: Clone + Send + Sync + Sized {
     }
     /// The 64-bit Zobrist hash; equal states have equal hashes.
     fn zobrist(&self) -> u64;
-    /// The game's notation of the whole position.
-    fn to_notation(&self) -> String;
     /// The move the game's built-in computer player makes here, if the game has one.
     fn computer_move(&self) -> Option<Self::Move> {
         None

@@ -5,8 +5,9 @@
 //!
 //! It exists to exercise the core (trick resolution, the shared [`TrickPlay`], hashing,
 //! playout) and as the baseline the benchmarks compare with. Tricks are counted per seat
-//! (`TrickPlay<4>`). Notation: `trump/leader/N,E,S,W hands/trick/tricks won`, e.g.
-//! `H/0/SA…,…/SK H2/3 2 1 0` (bridge card spelling).
+//! (`TrickPlay<4>`). Its notation (`trump/leader/N,E,S,W hands/trick/tricks won`, e.g.
+//! `H/0/SA…,…/SK H2/3 2 1 0`, bridge card spelling) is read and written in
+//! `parlour.whist.notation`; the core checks the parts ([`Whist::from_parts`]).
 
 use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
@@ -188,34 +189,6 @@ impl GameState for Whist {
 
     fn zobrist(&self) -> u64 {
         self.play.hash()
-    }
-
-    fn to_notation(&self) -> String {
-        let hands: Vec<String> = self
-            .play
-            .hands()
-            .iter()
-            .map(|h| {
-                h.iter()
-                    .map(|c| c.format(Spelling::Bridge))
-                    .collect::<Vec<_>>()
-                    .join("")
-            })
-            .collect();
-        let trick: Vec<String> = self
-            .play
-            .trick()
-            .iter()
-            .map(|c| c.format(Spelling::Bridge))
-            .collect();
-        let [n, e, s, w] = self.play.won();
-        format!(
-            "{}/{}/{}/{}/{n} {e} {s} {w}",
-            self.play.trump().map_or('N', Suit::letter),
-            self.play.leader(),
-            hands.join(","),
-            trick.join(" "),
-        )
     }
 }
 impl Whist {

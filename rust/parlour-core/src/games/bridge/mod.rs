@@ -19,8 +19,8 @@
 //!   solver for endgames, bridge's own concept, in [`dd`].
 //! * Notation lives in `parlour.bridge.notation` (Python), over the position's parts:
 //!   `<contract> <declarer>/<hands>/<trick leader>:<trick cards>/<NS tricks>-<EW tricks>`, e.g.
-//!   `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The core-side writer
-//!   of [`GameState::to_notation`] stays until the trait loses it.
+//!   `3NX S/N:AK.QJ.T98.7654 … (four PBN hands from North)/W:D7 DA/2-1`. The core writes no
+//!   notation.
 //!
 //! [`TrickRules`]: crate::trick::TrickRules
 //!
@@ -290,20 +290,6 @@ impl BridgePlay {
     }
 }
 
-fn pbn_hand(hand: CardSet) -> String {
-    let mut parts = Vec::with_capacity(4);
-    for suit in Suit::ALL {
-        let cards = hand.of_suit(suit).to_vec();
-        let s: String = cards
-            .iter()
-            .rev()
-            .map(|c| c.rank_text(crate::cards::Spelling::Bridge))
-            .collect();
-        parts.push(s);
-    }
-    parts.join(".")
-}
-
 impl GameState for BridgePlay {
     type Move = Card;
     type Config = BridgeConfig;
@@ -380,19 +366,5 @@ impl GameState for BridgePlay {
 
     fn computer_move(&self) -> Option<Card> {
         self.heuristic_move()
-    }
-
-    fn to_notation(&self) -> String {
-        let hands: Vec<String> = self.play.hands().iter().map(|h| pbn_hand(*h)).collect();
-        let trick: Vec<String> = self.trick().iter().map(ToString::to_string).collect();
-        let [ns, ew] = self.play.won();
-        format!(
-            "{} {}/N:{}/{}:{}/{ns}-{ew}",
-            self.contract_text(),
-            SEAT_LETTERS[usize::from(self.declarer % 4)],
-            hands.join(" "),
-            SEAT_LETTERS[usize::from(self.leader() % 4)],
-            trick.join(" "),
-        )
     }
 }

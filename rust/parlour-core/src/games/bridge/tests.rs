@@ -117,7 +117,9 @@ fn illegal_moves_and_bad_positions_are_refused() {
         "INVALID_STRAIN"
     );
     assert!(BridgePlay::from_position(s.play.hands(), 0, 0, 1, 0, 0, &[], [1, 0]).is_err());
-    assert!(s.to_notation().starts_with(&format!("{}N N/N:", s.level())));
+    // The notation's `<level>N N/N:…`: the contract in no trump, declared by North.
+    assert_eq!(s.contract_text(), format!("{}N", s.level()));
+    assert_eq!((s.strain(), s.declarer()), (NO_TRUMP, 0));
 }
 
 fn code(s: &str) -> u8 {

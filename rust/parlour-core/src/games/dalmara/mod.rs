@@ -16,9 +16,8 @@
 //!   Turup trick and per-seat counters of tens and tricks taken (not part of DMN). Hands keep
 //!   their dealt order: the engine lists legal plays in it.
 //! * DMN is read and written in the Python layer (`parlour.dalmara.notation`), which hands the
-//!   core a [`Parts`] record; [`DalMara::from_parts`] checks it (`INVALID_DMN`).
-//!   [`crate::game::GameState::to_notation`] still writes DMN here until the trait loses it;
-//!   nothing in Python uses it.
+//!   core a [`Parts`] record; [`DalMara::from_parts`] checks it (`INVALID_DMN`). The core
+//!   writes no DMN.
 //! * The engine's actions ([`DalMara::deal_four`], [`DalMara::play_card`], …) take seats and
 //!   cards as the caller gave them ([`SeatIn`], [`CardIn`]) so that a refusal's message shows
 //!   a value that is no seat or card as the engine shows it; the protocol's [`Move`]s are
@@ -319,22 +318,6 @@ const FULL_DECK: [u8; 52] = {
 fn push_card(out: &mut String, c: u8) {
     out.push_str(RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?"));
     out.push(SUIT_CHAR.get(suit_of(c) as usize).copied().unwrap_or('?'));
-}
-
-/// Append cards separated by `,`.
-fn push_cards(out: &mut String, cards: &[u8]) {
-    for (k, &c) in cards.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
-        }
-        push_card(out, c);
-    }
-}
-
-/// Append a decimal integer (no allocation).
-fn push_num(out: &mut String, v: i64) {
-    use std::fmt::Write as _;
-    let _ = write!(out, "{v}");
 }
 
 /// Parse a card exactly as the engine writes it (`10s`, `Kh`); anything else is `None`.
@@ -988,109 +971,6 @@ impl DalMara {
         self.full_hash()
     }
 
-    /// DMN of the position (the engine's serializer; in rulebook mode the 4p game section has
-    /// the Turup trick as a fourth field once known).
-    #[must_use]
-    pub fn dmn(&self) -> String {
-        let mut out = String::with_capacity(256);
-        let suit_tok = |s: Option<u8>| {
-            s.and_then(|v| SUIT_CHAR.get(usize::from(v)).copied())
-                .unwrap_or('-')
-        };
-        out.push_str(if self.four { "4p," } else { "2p," });
-        push_num(&mut out, i64::from(self.dealer));
-        out.push(',');
-        out.push(suit_tok(self.turup));
-        if let (Some(tt), true, Some(_)) = (self.turup_trick, self.four, self.turup) {
-            out.push(',');
-            push_num(&mut out, i64::from(tt));
-        }
-        out.push_str(" | ");
-        if self.four {
-            for seat in 0..4u8 {
-                if seat > 0 {
-                    out.push('/');
-                }
-                let mut any = false;
-                for g in self.ghoptes().iter().filter(|g| g.seat == seat) {
-                    if any {
-                        out.push(':');
-                    }
-                    any = true;
-                    push_card(&mut out, g.card);
-                    out.push(',');
-                    push_num(&mut out, i64::from(g.order));
-                    out.push_str(if g.resolved { ",r" } else { ",-" });
-                }
-                if !any {
-                    out.push('-');
-                }
-            }
-        } else {
-            out.push('-');
-        }
-        out.push_str(" | ");
-        for seat in 0..self.seats() {
-            if seat > 0 {
-                out.push('/');
-            }
-            push_cards(&mut out, self.hand(seat));
-        }
-        out.push_str(" | ");
-        if self.four {
-            out.push('-');
-        } else {
-            for slot in 0..8 {
-                if slot > 0 {
-                    out.push('/');
-                }
-                let cards = self.stack(slot);
-                if cards.is_empty() {
-                    out.push('-');
-                } else {
-                    push_cards(&mut out, cards);
-                }
-            }
-        }
-        out.push_str(" | ");
-        push_num(&mut out, i64::from(self.move_number));
-        out.push_str(" | ");
-        push_num(&mut out, i64::from(self.trick_number));
-        out.push(',');
-        push_num(&mut out, i64::from(self.play_number));
-        out.push(',');
-        out.push(suit_tok(self.lead));
-        out.push(',');
-        out.push(if self.is_ghopte { 'g' } else { '-' });
-        out.push(',');
-        if self.trick_len == 0 {
-            out.push('-');
-        } else {
-            for (k, &(s, c)) in self.trick_cards().iter().enumerate() {
-                if k > 0 {
-                    out.push('/');
-                }
-                push_num(&mut out, i64::from(s));
-                out.push(':');
-                push_card(&mut out, c);
-            }
-        }
-        out.push_str(" | ");
-        match self.detail {
-            Some((s, c, t)) => {
-                push_num(&mut out, i64::from(s));
-                out.push(',');
-                push_card(&mut out, c);
-                out.push(',');
-                out.push(if t { 't' } else { '-' });
-            }
-            None => out.push_str("-,-,-"),
-        }
-        out.push_str(" | ");
-        push_num(&mut out, i64::from(self.next));
-        out
-    }
-
     /// A dealt game for simulation: dealer and deck from `seed`; in 2p the non-dealer declares
     /// the suit it holds most of (ties: spades, hearts, diamonds, clubs) and the stacks are dealt
     /// from the rest of the shuffled deck.
@@ -1182,10 +1062,6 @@ impl GameState for DalMara {
 
     fn zobrist(&self) -> u64 {
         self.hash ^ self.misc_hash()
-    }
-
-    fn to_notation(&self) -> String {
-        self.dmn()
     }
 }
 impl DalMara {

@@ -178,10 +178,6 @@ impl GameState for Durak {
         self.hash()
     }
 
-    fn to_notation(&self) -> String {
-        notation::to_notation(self)
-    }
-
     /// The greedy player (cheapest card; fast enough for batch runs).
     fn computer_move(&self) -> Option<Move> {
         self.turn().and_then(|s| bot::greedy_move(self, s))

@@ -199,9 +199,9 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
         let mut g = crate::game::dealt::<Durak>(&config, seed);
         let mut moves = 0;
         while !g.is_terminal() {
-            assert!(conserved(&g), "{}", g.to_notation());
+            assert!(conserved(&g), "{}", notation::to_notation(&g));
             assert_eq!(g.zobrist(), g.full_hash());
-            let text = g.to_notation();
+            let text = notation::to_notation(&g);
             assert_eq!(notation::text::from_notation(&text).unwrap(), g, "{text}");
             let seat = g.to_move().unwrap();
             if let Some(b) = g.bout() {
@@ -380,9 +380,9 @@ fn three_seats_stall_rule_draws_an_endless_deal() {
 #[test]
 fn notation_round_trips_and_rejects_garbage_without_panicking() {
     let g = Durak::new(&seed32("parlour-durak-1"), "1", DurakConfig::default()).unwrap();
-    let t = g.to_notation();
+    let t = notation::to_notation(&g);
     assert_eq!(pos(&t), g);
-    assert_eq!(pos(&t).to_notation(), t);
+    assert_eq!(notation::to_notation(&pos(&t)), t);
     assert_eq!(
         notation::text::from_notation("chess").unwrap_err().code,
         "BAD_NOTATION"

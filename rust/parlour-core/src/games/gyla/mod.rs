@@ -782,46 +782,6 @@ impl Gyla {
         g.hash = g.full_hash();
         Ok(g)
     }
-
-    /// The position text (as `parlour.gyla.notation.write` writes it), for the trait's
-    /// `to_notation` until the trait drops it; Python never uses it.
-    fn notation(&self) -> String {
-        fn group(cards: &[Card]) -> String {
-            let s: String = cards.iter().map(|c| c.format(Spelling::RankSuit)).collect();
-            if s.is_empty() {
-                "-".to_string()
-            } else {
-                s
-            }
-        }
-        let p = self.parts();
-        let hands: Vec<String> = p.hands.iter().map(|h| group(h)).collect();
-        let tricks: Vec<String> = p.plays.chunks(4).map(group).collect();
-        let next = p.next.map_or("-".to_string(), |n| {
-            let letter = if n.name == ActionName::AssignTrump {
-                'T'
-            } else {
-                'P'
-            };
-            format!("{letter}{}", n.player)
-        });
-        let ai: String = p.ai.iter().map(|&a| if a { 'A' } else { 'H' }).collect();
-        format!(
-            "{}-{} {} {} {} {} {} {next} {ai} {}",
-            p.scores[0],
-            p.scores[1],
-            p.round,
-            p.starter,
-            p.trump.map_or('-', Suit::letter),
-            hands.join("/"),
-            if tricks.is_empty() {
-                "-".to_string()
-            } else {
-                tricks.join(".")
-            },
-            p.seed
-        )
-    }
 }
 
 impl GameState for Gyla {
@@ -892,10 +852,6 @@ impl GameState for Gyla {
 
     fn zobrist(&self) -> u64 {
         self.hash
-    }
-
-    fn to_notation(&self) -> String {
-        self.notation()
     }
 
     fn computer_move(&self) -> Option<GylaMove> {

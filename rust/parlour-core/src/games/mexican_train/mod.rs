@@ -772,28 +772,6 @@ impl GameState for MexicanTrain {
         self.scalar_hash(self.tile_hash)
     }
 
-    fn to_notation(&self) -> String {
-        let hands: Vec<String> = self
-            .hands()
-            .map(|h| {
-                h.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        format!(
-            "set {} round {} engine {} phase {} to_play {} hands [{}] boneyard {}",
-            self.cfg.set,
-            self.round,
-            self.engine,
-            self.phase.name(),
-            self.to_play,
-            hands.join(" | "),
-            self.boneyard_len()
-        )
-    }
-
     fn computer_move(&self) -> Option<TrainMove> {
         self.computer_choice()
     }
