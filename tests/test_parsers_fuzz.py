@@ -352,11 +352,15 @@ def _pbn_board(draw: st.DrawFn, number: int) -> str:
     if draw(st.booleans()):
         # dealer opens the bidding at the contract; everybody passes
         lines.append(f'[Auction "{dealer}"]')
-        note = draw(st.booleans())
-        lines.append(f"{level}{strain}{' =1=' if note else ''} Pass Pass Pass")
+        notes = draw(st.integers(0, 3))  # repeated [Note] tags, each maybe with a body
+        calls = [f"{level}{strain}", "Pass", "Pass", "Pass"]
+        lines.append(
+            " ".join(c + (f" ={k + 1}=" if k < notes else "") for k, c in enumerate(calls))
+        )
         maybe_comment()
-        if note:
-            lines.append(f'[Note "1:{escape(draw(_VALUE))}"]')
+        for k in range(notes):
+            lines.append(f'[Note "{k + 1}:{escape(draw(_VALUE))}"]')
+            maybe_comment()
     maybe_comment()
     return "\n".join(lines)
 
@@ -365,7 +369,7 @@ def _pbn_board(draw: st.DrawFn, number: int) -> str:
 @given(data=st.data())
 def test_pbn_written_from_generated_boards_reads_the_same(data: st.DataObject) -> None:
     # Generated files: escaped tag values, comments of each kind before, between and inside
-    # sections, a table section with rows, auctions with notes, several boards.
+    # sections, a table section with rows, auctions with repeated notes, several boards.
     count = data.draw(st.integers(1, 3))
     header = data.draw(st.sampled_from(["", "% PBN 2.1\n", "% PBN 2.1\n% EXPORT\n\n"]))
     text = header + "\n\n".join(data.draw(_pbn_board(k + 1)) for k in range(count)) + "\n"
@@ -467,4 +471,30 @@ def test_pbn_section_body_on_the_tag_line_is_written_back(body: str) -> None:
     (board,) = pbn.read(text)
     assert board.problems == ()
     assert board.sections == (("OptimumResultTable", (body,)),)
+    _assert_pbn_round_trip([board])
+
+
+@pytest.mark.parametrize(
+    ("text", "occurrences"),
+    [
+        # the second Note's body was written after the first Note
+        ('[Note ""][Table ""]][Note ""]{}', (0, 1)),
+        (f'[Deal "{_DEAL}"]\n[Note "1:a"]\n{{one}}\n[Note "2:b"]\n{{two}}\n', (0, 1)),
+    ],
+)
+def test_pbn_note_bodies_are_written_after_their_own_note(
+    text: str, occurrences: tuple[int, ...]
+) -> None:
+    # Board.sections did not say which of a repeated tag's occurrences a body follows, so the
+    # writer gave the bodies to the [Note] tags in order: a body of the second Note only was
+    # written after the first. Board.section_occurrences now says which.
+    (board,) = pbn.read(text)
+    assert [name for name, _ in board.sections][-1] == "Note"
+    assert board.section_occurrences == occurrences
+    written = pbn.write([board])
+    lines = written.splitlines()
+    notes = [i for i, line in enumerate(lines) if line.startswith("[Note")]
+    assert lines[notes[1] + 1] == board.sections[-1][1][0]
+    (again,) = pbn.read(written)
+    assert again.section_occurrences == occurrences
     _assert_pbn_round_trip([board])

@@ -445,6 +445,12 @@ def _repair(
     return play
 
 
+def _next_occurrence(seen: dict[str, int], name: str) -> int:
+    """Which tag of its name (0: the first) the next tag named ``name`` is; counts it."""
+    seen[name] = seen.get(name, -1) + 1
+    return seen[name]
+
+
 def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Board:
     problems = list(game.problems)
     irregular: list[str] = []
@@ -584,7 +590,14 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
                                 pt.col,
                             )
                         )
-    sections = tuple((t.name, tuple(t.raw)) for t in tags if t.raw and t.name != "Play")
+    sections: list[tuple[str, tuple[str, ...]]] = []
+    occurrences: list[int] = []
+    seen: dict[str, int] = {}
+    for t in tags:
+        occurrence = _next_occurrence(seen, t.name)
+        if t.raw and t.name != "Play":
+            sections.append((t.name, tuple(t.raw)))
+            occurrences.append(occurrence)
     comments = tuple(c for c, _ in game.comments)
     # A comment before the game's first tag stays before the first tag (inherited tags too).
     anchors = tuple(a + len(extra) if a > 0 else a for _, a in game.comments)
@@ -607,7 +620,8 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
         notes=tuple(notes),
         comments=comments,
         tags=tuple((t.name, t.value) for t in tags),
-        sections=sections,
+        sections=tuple(sections),
+        section_occurrences=tuple(occurrences),
         source_format="pbn",
         index=index,
         line=game.line,
@@ -721,6 +735,17 @@ def _closed_body(lines: Sequence[str]) -> list[str]:
     return out
 
 
+def _bodies(b: Board) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Each section body by the tag it follows: its name and occurrence (0: the first)."""
+    if len(b.section_occurrences) == len(b.sections):
+        occurrences = list(b.section_occurrences)
+    else:
+        # none recorded: each name's bodies follow that name's tags in order
+        seen: dict[str, int] = {}
+        occurrences = [_next_occurrence(seen, name) for name, _ in b.sections]
+    return {(name, k): lines for (name, lines), k in zip(b.sections, occurrences, strict=True)}
+
+
 def write(boards: Iterable[Board]) -> str:
     """Write boards as PBN: every tag, the kept section bodies, a regenerated ``[Play]``.
 
@@ -743,13 +768,14 @@ def write(boards: Iterable[Board]) -> str:
             else (len(b.tags),) * len(b.comments)
         )
         tags = list(b.tags) or _synth_tags(b)
-        bodies: dict[str, list[tuple[str, ...]]] = {}
-        for name, lines in b.sections:
-            bodies.setdefault(name, []).append(lines)
+        bodies = _bodies(b)
         if not b.tags and b.auction:
             calls = list(b.auction)
-            bodies["Auction"] = [tuple(" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4))]
+            rows = range(0, len(calls), 4)
+            bodies["Auction", 0] = tuple(" ".join(calls[i : i + 4]) for i in rows)
+        seen: dict[str, int] = {}
         for i, (name, value) in enumerate(tags):
+            occurrence = _next_occurrence(seen, name)
             for c, a in zip(b.comments, anchors, strict=True):
                 if a == i:
                     out += _comment_text(c)
@@ -758,8 +784,8 @@ def write(boards: Iterable[Board]) -> str:
                 out += _play_rows(b)
                 if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
                     out.append("*")
-            elif bodies.get(name):
-                body = _closed_body(bodies[name].pop(0))
+            elif bodies.get((name, occurrence)):
+                body = _closed_body(bodies[name, occurrence])
                 if body[0].startswith("%"):
                     # read from the tag's line: on a line of its own it would be a % comment
                     out[-1] += body.pop(0)

@@ -213,7 +213,10 @@ class Board:
         notes: Auction/play notes (``[Note]`` values, LIN ``an|`` alerts).
         comments: Comments in file order.
         tags: PBN tags in order (after inheritance), name and value.
-        sections: Raw body lines of PBN sections other than ``[Play]``.
+        sections: Raw body lines of PBN sections other than ``[Play]``, in file order.
+        section_occurrences: For each section, which tag of its name the body follows (0: the
+            first ``[Note]``, 1: the second, …); empty (as for boards not read from PBN): each
+            name's bodies follow that name's tags in order.
         source_format: ``pbn`` or ``lin``.
         index: 0-based position of the board in its file.
         line: 1-based line where the board starts.
@@ -245,6 +248,7 @@ class Board:
     comments: tuple[str, ...] = ()
     tags: tuple[tuple[str, str], ...] = ()
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    section_occurrences: tuple[int, ...] = ()
     source_format: str = "pbn"
     index: int = field(default=0, compare=False)
     line: int = field(default=0, compare=False)
