@@ -630,9 +630,8 @@ class PlayEngine:
             texts, codes = self._slow_codes(moves)
         masks = hands_masks(cards)
         trump_i = None if trump is None else SUITS.index(trump)
-        errors, leaders, winners, won = _native.validate(
-            masks, lead, codes, trump_i, self._rank_mask
-        )
+        play = (masks, lead, codes, trump_i)
+        errors, leaders, winners, won = _native.validate(play, self._rank_mask)
         out_errors = tuple(
             PlayError(
                 type=code,  # type: ignore[arg-type]
