@@ -99,7 +99,7 @@ def validate_speed() -> dict[str, float]:
     masks = hands_masks(hands)
     codes = [card_code(c) for c in cards]
     lead = "NESW".index(first)
-    el_c, n_c = timed(lambda: _native.validate(masks, lead, codes, None))
+    el_c, n_c = timed(lambda: _native.validate((masks, lead, codes, None)))
     batch: list[tuple[list[int], int, list[int], int | None]] = [(masks, lead, codes, None)] * 1000
     el_b, n_b = timed(lambda: _native.validate_many(batch))
     return {

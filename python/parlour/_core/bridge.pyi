@@ -66,27 +66,22 @@ class BridgePlayState:
     def __copy__(self) -> BridgePlayState: ...
     def __deepcopy__(self, memo: object, /) -> BridgePlayState: ...
 
+_Play = tuple[list[int], int, list[int], int | None]
+"""A play to replay: hands (masks N, E, S, W), the opening leader, card codes, trump suit."""
+
+_Position = tuple[list[int], int | None, int, list[int]]
+"""A position to solve: hands (masks N, E, S, W), trump suit, trick leader, trick cards."""
+
 def validate(
-    hands: list[int],
-    first: int,
-    cards: list[int],
-    trump: int | None,
-    valid_ranks: int = 0x1FFF,
+    play: _Play, valid_ranks: int = 0x1FFF
 ) -> tuple[
     list[tuple[str, int, int, int, int, int]],
     list[int],
     list[int],
     list[int],
 ]: ...
-def validate_many(
-    plays: list[tuple[list[int], int, list[int], int | None]],
-) -> list[tuple[int, list[int]]]: ...
+def validate_many(plays: list[_Play]) -> list[tuple[int, list[int]]]: ...
 def dd_solve(
-    hands: list[int],
-    trump: int | None,
-    leader: int,
-    trick: list[int],
-    budget: int = 10_000_000,
-    with_cards: bool = True,
-) -> tuple[int, list[tuple[int, int]]]: ...
+    position: _Position, budget: int, with_cards: bool
+) -> tuple[int, list[tuple[str, int]]]: ...
 def dd_table(hands: list[int], budget: int) -> list[list[int]]: ...

@@ -439,30 +439,24 @@ class ValidationResult:
             )
         if sum(won) != sum(w >= 0 for w in winners):
             raise ConfigError("INVALID_ARGUMENT", "won must count the tricks that have a winner")
-        self._init(errors, cards, leaders, winners, won)
+        self._init(errors, cards, (leaders, winners, won))
 
     @classmethod
     def _of(
-        cls,
-        errors: tuple[PlayError, ...],
-        cards: list[str],
-        leaders: list[int],
-        winners: list[int],
-        won: list[int],
+        cls, errors: tuple[PlayError, ...], cards: list[str], tricks: tuple[list[int], ...]
     ) -> Self:
-        """A result from the replay's own, already consistent, values (no checks)."""
+        """A result from the replay's own, already consistent, values (no checks).
+
+        ``tricks`` is the leaders, winners and tricks won that ``_core.bridge.validate`` gives.
+        """
         obj = cls.__new__(cls)
-        obj._init(errors, cards, leaders, winners, won)
+        obj._init(errors, cards, tricks)
         return obj
 
     def _init(
-        self,
-        errors: tuple[PlayError, ...],
-        cards: list[str],
-        leaders: list[int],
-        winners: list[int],
-        won: list[int],
+        self, errors: tuple[PlayError, ...], cards: list[str], tricks: tuple[list[int], ...]
     ) -> None:
+        leaders, winners, won = tricks
         s = object.__setattr__
         s(self, "is_valid", not errors)
         s(self, "errors", errors)
@@ -630,9 +624,8 @@ class PlayEngine:
             texts, codes = self._slow_codes(moves)
         masks = hands_masks(cards)
         trump_i = None if trump is None else SUITS.index(trump)
-        errors, leaders, winners, won = _native.validate(
-            masks, lead, codes, trump_i, self._rank_mask
-        )
+        play = (masks, lead, codes, trump_i)
+        errors, leaders, winners, won = _native.validate(play, self._rank_mask)
         out_errors = tuple(
             PlayError(
                 type=code,  # type: ignore[arg-type]
@@ -645,7 +638,7 @@ class PlayEngine:
             )
             for code, index, trick, pos, seat, _card in errors
         )
-        return ValidationResult._of(out_errors, texts, leaders, winners, won)
+        return ValidationResult._of(out_errors, texts, (leaders, winners, won))
 
 
 class BridgeEngine:
@@ -724,15 +717,32 @@ def to_compact(first: str, moves: list[PlayMove] | list[str]) -> str:
     return f"{first} / {' '.join(parts)}".rstrip()
 
 
-class TrickBuilder:
+class _Builder:
+    """What both builders share: the seat that leads first (North unless set)."""
+
+    _first: Seat = "N"
+
+    def _lead_by(self, seat: Seat) -> Self:
+        """Set the leader (of the trick, or the opening leader of the play).
+
+        Raises:
+            ConfigError: Not a seat.
+        """
+        seat_index(seat)
+        self._first = seat
+        return self
+
+
+class TrickBuilder(_Builder):
     """Builds one ``Trick`` from compact notation (``"N / SA SK H2 S3"``).
 
     The winner of a complete trick is computed with the builder's trump (default no-trump).
     """
 
+    lead = _Builder._lead_by
+
     def __init__(self, trump: Suit | None = None) -> None:
         self._trump = check_suit(trump)
-        self._lead: Seat = "N"
         self._cards: list[str] = []
 
     def from_compact(self, text: str) -> Self:
@@ -744,18 +754,8 @@ class TrickBuilder:
         lead, moves = parse_compact(text)
         if len(moves) > 4:
             raise NotationError("INVALID_COMPACT", f"a trick has at most 4 cards, not {len(moves)}")
-        self._lead = lead
+        self._first = lead
         self._cards = [m["card"] for m in moves]
-        return self
-
-    def lead(self, seat: Seat) -> Self:
-        """Set the leader.
-
-        Raises:
-            ConfigError: Not a seat.
-        """
-        seat_index(seat)
-        self._lead = seat
         return self
 
     def card(self, card: str) -> Self:
@@ -781,22 +781,19 @@ class TrickBuilder:
     def build(self) -> Trick:
         """The trick: leader, entries with seats, and the winner of a complete trick."""
         entries: list[PlayEntry] = [
-            {"player": next_seat(self._lead, k), "card": c} for k, c in enumerate(self._cards)
+            {"player": next_seat(self._first, k), "card": c} for k, c in enumerate(self._cards)
         ]
         winner: Seat | None = None
         if len(entries) == 4:
             best = determine_trick_winner(entries, self._trump, None)
             winner = best["player"] if best else None
-        return {"lead": self._lead, "cards": entries, "winner": winner}
+        return {"lead": self._first, "cards": entries, "winner": winner}
 
     @staticmethod
     def to_compact(trick: Trick) -> str:
-        """The compact notation of a trick.
+        """The compact notation of a trick, raising as :func:`to_compact` does.
 
-        Raises:
-            TypeError: ``trick`` is not a mapping with a list of entries.
-            ConfigError: A bad leader.
-            NotationError: A bad card.
+        ``trick`` is a mapping with a list of entries (a ``TypeError`` otherwise).
         """
         t = check_mapping(trick, "trick")
         entries = check_sequence(t.get("cards", ()), "a trick's cards")
@@ -804,11 +801,12 @@ class TrickBuilder:
         return to_compact(t.get("lead"), cards)  # type: ignore[arg-type]
 
 
-class PlayBuilder:
+class PlayBuilder(_Builder):
     """Builds a ``Play`` from compact notation (``"W / D7 DA DK DT SA SJ S7 S3"``)."""
 
+    first = _Builder._lead_by
+
     def __init__(self) -> None:
-        self._first: Seat = "N"
         self._moves: list[PlayMove] = []
 
     def from_compact(self, text: str) -> Self:
@@ -818,16 +816,6 @@ class PlayBuilder:
             NotationError: A malformed string or a bad card.
         """
         self._first, self._moves = parse_compact(text)
-        return self
-
-    def first(self, seat: Seat) -> Self:
-        """Set the opening leader.
-
-        Raises:
-            ConfigError: Not a seat.
-        """
-        seat_index(seat)
-        self._first = seat
         return self
 
     def card(self, card: str, comment: str | None = None) -> Self:
@@ -848,12 +836,6 @@ class PlayBuilder:
 
     @staticmethod
     def to_compact(play: Play) -> str:
-        """The compact notation of a play (comments in braces).
-
-        Raises:
-            TypeError: ``play`` is not a mapping with a list of moves.
-            ConfigError: A bad leader.
-            NotationError: A bad card.
-        """
+        """The compact notation of a play (comments in braces), raising as :func:`to_compact`."""
         p = check_mapping(play, "play")
         return to_compact(p.get("first"), p.get("moves", ()))  # type: ignore[arg-type]

@@ -24,7 +24,6 @@ from parlour.bridge._cards import (
     Suit,
     card_code,
     check_suit,
-    code_card,
     hands_masks,
     seat_index,
 )
@@ -89,8 +88,8 @@ def solve(
     masks = hands_masks(hands)
     trick = [card_code(c) for c in current_trick]
     t = None if trump is None else SUITS.index(trump)
-    tricks, by_card = _native.dd_solve(masks, t, lead, trick, budget, with_cards)
-    return DoubleDummy(tricks=tricks, by_card={code_card(c): v for c, v in by_card})
+    tricks, by_card = _native.dd_solve((masks, t, lead, trick), budget, with_cards)
+    return DoubleDummy(tricks=tricks, by_card=dict(by_card))
 
 
 def dd_table(hands: HandsData, *, budget: int = TABLE_BUDGET) -> dict[str, dict[str, int]]:

@@ -58,6 +58,23 @@ class Parts:
     won: tuple[int, int]
     """Tricks taken by NS and by EW."""
 
+    def __post_init__(self) -> None:
+        """Check that each number fits a byte and each seat is 0-3 (the core checks the rest).
+
+        Raises:
+            ConfigError: ``INVALID_SEAT`` for a declarer or leader that is not a seat,
+                ``INVALID_CONTRACT`` for another number below 0 or above 255.
+        """
+        won = list(self.won) if isinstance(self.won, (tuple, list)) else []
+        named = [("strain", self.strain), ("declarer", self.declarer), ("level", self.level)]
+        named += [("doubled", self.doubled), ("leader", self.leader)]
+        for what, value in named + [("tricks", n) for n in won]:
+            seat = what in ("declarer", "leader")
+            if isinstance(value, int) and not 0 <= value < (4 if seat else 256):
+                if seat:
+                    raise ConfigError("INVALID_SEAT", f"{what} must be a seat 0..3, not {value}")
+                raise ConfigError("INVALID_CONTRACT", f"{what} out of range: {value}")
+
     @property
     def contract(self) -> Contract:
         """The contract (with its declarer) of these parts.

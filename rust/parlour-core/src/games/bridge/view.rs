@@ -385,12 +385,7 @@ mod tests {
         let mut dummy_turns = 0;
         while !s.is_terminal() {
             let to_move = s.to_move().unwrap();
-            let legal: Vec<String> = s
-                .play
-                .legal()
-                .iter()
-                .map(|c| c.format(Spelling::Bridge))
-                .collect();
+            let legal: Vec<String> = s.play.legal().iter().map(|c| c.to_string()).collect();
             let chooser = if to_move == 1 { 3 } else { to_move };
             assert_eq!(s.chooser(), Some(chooser));
             for seat in 0..4u8 {
