@@ -20,6 +20,11 @@ fn spelling(name: &str) -> PyResult<Spelling> {
     }
 }
 
+/// A card's index in the 52-card action space of the trick games, `suit * 13 + rank`.
+pub(crate) fn card_action(c: Card) -> usize {
+    usize::from(c.index() >> 4) * 13 + usize::from(c.index() & 15)
+}
+
 /// The card with bit index `index` (`ConfigError` `INVALID_CARD` for anything else).
 pub(crate) fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)

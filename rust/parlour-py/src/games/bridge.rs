@@ -43,16 +43,20 @@ fn shown(obj: &Bound<'_, PyAny>) -> String {
 }
 
 /// A letter argument of `random`: its letters, what they name, and the code of anything else.
-type Letters = (&'static str, &'static str, &'static str);
-const STRAINS: Letters = ("SHDCN", "a strain (S, H, D, C, N)", "INVALID_STRAIN");
-const SEATS: Letters = ("NESW", "a seat (N, E, S or W)", "INVALID_SEAT");
+type Letters = (&'static str, &'static str, fn(String) -> PyErr);
+const STRAINS: Letters = ("SHDCN", "a strain (S, H, D, C, N)", |m| {
+    config_err(Code::InvalidStrain, m)
+});
+const SEATS: Letters = ("NESW", "a seat (N, E, S or W)", |m| {
+    config_err(Common::InvalidSeat, m)
+});
 
 /// An optional one-letter argument as its index in `letters`.
 fn letter_arg(obj: Option<&Bound<'_, PyAny>>, spec: Letters) -> PyResult<Option<u8>> {
     let Some(o) = obj else { return Ok(None) };
     let text = o.extract::<String>().unwrap_or_default();
     let at = spec.0.find(&text).filter(|_| text.len() == 1);
-    let error = || config_err(spec.2, format!("not {}: {}", spec.1, shown(o)));
+    let error = || spec.2(format!("not {}: {}", spec.1, shown(o)));
     at.map(|i| Some(i as u8)).ok_or_else(error)
 }
 
@@ -119,7 +123,7 @@ impl StateClass for PyBridgePlayState {
         card_table(py)
     }
     fn action(c: Card) -> usize {
-        usize::from(c.index() >> 4) * 13 + usize::from(c.index() & 15)
+        crate::cards::card_action(c)
     }
     fn with_core(&self, _py: Python<'_>, core: BridgePlay, _: Option<Card>) -> PyResult<Self> {
         Ok(Self::of(core))

@@ -5,7 +5,6 @@ pub mod dalmara;
 pub mod durak;
 pub mod gyla;
 pub mod mexican_train;
-mod trickplay;
 pub mod whist;
 
 use pyo3::prelude::*;

@@ -3,7 +3,6 @@
 //! [`crate::state`]; its notation is read and written in `parlour.whist.notation`, over the
 //! `Parts` record. This is the model binding: a game adds only what differs.
 
-use super::trickplay::move_table;
 use crate::cards::card;
 use crate::errors::{config_err, guarded};
 use crate::notation::Notation;
@@ -45,7 +44,12 @@ fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
             .import("parlour.cards")?
             .getattr("Card")?
             .cast_into::<PyType>()?;
-        let items = move_table(py, |i| cls.call1((i,)))?;
+        let card = |i| {
+            Card::from_index(i)
+                .map(|c| cls.call1((c.index(),)))
+                .transpose()
+        };
+        let items = PyTuple::new(py, (0..64).map(card).collect::<PyResult<Vec<_>>>()?)?;
         Ok((cls.unbind(), items.unbind()))
     })
 }
@@ -86,7 +90,7 @@ impl StateClass for PyState {
         Ok(card_table(py)?.1.bind(py))
     }
     fn action(c: Card) -> usize {
-        usize::from(c.index() >> 4) * 13 + usize::from(c.index() & 15)
+        crate::cards::card_action(c)
     }
     fn with_core(&self, _py: Python<'_>, core: Whist, _played: Option<Card>) -> PyResult<Self> {
         Ok(Self::of(core))
