@@ -551,11 +551,21 @@ def write_document(parts: Parts) -> str:
     """
     if not isinstance(parts, Parts) or parts.players is None:
         raise TypeError("write_document takes a Dal Mara Parts with its players")
+    body = document_state(parts)
+    return json.dumps({"version": "1.0", "engineVersion": "0.1.0", "state": body}, indent=2)
+
+
+def document_state(parts: Parts) -> dict[str, Any]:
+    """The ``state`` object of ``serializeState``'s document (``parts.players`` is the roster).
+
+    The server answers it as JSON without writing the document's text.
+    """
+    players = parts.players or ()
     tr = parts.trick
     md = parts.move_detail
     body: dict[str, Any] = {
         "game": {"mode": parts.mode, "dealerSeat": parts.dealer_seat, "turup": parts.turup},
-        "players": [{"seat": p.seat, "team": p.team} for p in parts.players],
+        "players": [{"seat": p.seat, "team": p.team} for p in players],
         "hands": {str(k): list(v) for k, v in enumerate(parts.hands)},
         "ghoptes": [
             {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved}
@@ -588,7 +598,7 @@ def write_document(parts: Parts) -> str:
     }
     if parts.mode == "4p" and parts.rules == "rulebook":
         body["turupTrick"] = parts.turup_trick
-    return json.dumps({"version": "1.0", "engineVersion": "0.1.0", "state": body}, indent=2)
+    return body
 
 
 def read_document(text: str, rules: Rules | None = None) -> Parts:

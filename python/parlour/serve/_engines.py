@@ -124,47 +124,11 @@ def _arity(args: list[Any], lo: int, hi: int, name: str) -> None:
 
 def _dalmara() -> Engine:
     from parlour import dalmara as dm
+    from parlour.dalmara.notation import document_state
 
     def state_json(state: Any) -> Any:
         """The ``state`` object of ``serializeState``'s document, built without the text."""
-        tr = state.trick
-        md = state.move_detail
-        body: dict[str, Any] = {
-            "game": {"mode": state.mode, "dealerSeat": state.dealer_seat, "turup": state.turup},
-            "players": [{"seat": p.seat, "team": p.team} for p in state.players],
-            "hands": {str(k): list(v) for k, v in state.hands.items()},
-            "ghoptes": [
-                {"seat": g.seat, "card": g.card, "order": g.order, "resolved": g.resolved}
-                for g in state.ghoptes
-            ],
-            "stacks": {
-                str(k): [
-                    {
-                        "position": st.position,
-                        "hiddenCards": list(st.hidden_cards),
-                        "faceUpCard": st.face_up_card,
-                    }
-                    for st in v
-                ]
-                for k, v in state.stacks.items()
-            },
-            "moveNumber": state.move_number,
-            "trick": {
-                "number": tr.number,
-                "playNumber": tr.play_number,
-                "leadSuit": tr.lead_suit,
-                "isGhopte": tr.is_ghopte,
-                "cards": [
-                    {"seat": c.seat, "card": c.card, "playOrder": c.play_order} for c in tr.cards
-                ],
-            },
-            "moveDetail": {"seat": md.seat, "card": md.card, "makesTurup": md.makes_turup},
-            "nextMoveSeat": state.next_move_seat,
-            "rules": state.rules,
-        }
-        if state.mode == "4p" and state.rules == "rulebook":
-            body["turupTrick"] = state.turup_trick
-        return body
+        return document_state(state.parts())
 
     def convert(value: Any) -> Any:
         if isinstance(value, dm.GameState):
