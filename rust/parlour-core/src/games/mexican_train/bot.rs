@@ -4,7 +4,8 @@
 //! exact search with no bound.
 
 use super::tiles::{fits, is_double, other_end, pips_of, Tile};
-use super::{MexicanTrain, Phase, TrainMove};
+use super::{Code, MexicanTrain, Phase, TrainMove};
+use crate::error::{Error, Result};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -255,6 +256,27 @@ pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
     };
     s.walk(end, 0);
     (s.best, s.steps)
+}
+
+/// [`longest_run_steps`], or with `exact` [`longest_run_exact`] (no count), of a hand and an
+/// end as given: no run for an end that is no number.
+///
+/// # Errors
+/// `INVALID_TILE` for a tile code outside 0..=255.
+pub fn checked_run(hand: &[i64], end: i64, exact: bool) -> Result<(Vec<Tile>, u32)> {
+    let tile = |&t: &i64| {
+        let why = || format!("{t} is not a tile code (0..255)");
+        Tile::try_from(t).map_err(|_| Error::config(Code::InvalidTile, why()))
+    };
+    let tiles = hand.iter().map(tile).collect::<Result<Vec<_>>>()?;
+    let Ok(end) = u8::try_from(end) else {
+        return Ok((Vec::new(), 1));
+    };
+    Ok(if exact {
+        (longest_run_exact(&tiles, end), 0)
+    } else {
+        longest_run_steps(&tiles, end)
+    })
 }
 
 /// The engine's `longestRun(hand, end)`: tiles in laying order.

@@ -131,6 +131,34 @@ impl TrainMove {
         }
     }
 
+    /// The move as the Python side's records hold it, `(kind, tile, train)`: kind 0 play,
+    /// 1 draw, 2 pass, 3 next (tile and train 0 unless it is a play).
+    #[must_use]
+    pub fn triple(self) -> (u8, u8, u8) {
+        match self {
+            TrainMove::Play { tile, train } => (0, tile, train),
+            TrainMove::Draw => (1, 0, 0),
+            TrainMove::Pass => (2, 0, 0),
+            TrainMove::Next => (3, 0, 0),
+        }
+    }
+
+    /// The move of a triple ([`TrainMove::triple`]; a play's tile and train from 0 to 255),
+    /// None when it is no move.
+    #[must_use]
+    pub fn of_triple((kind, tile, train): (i64, i64, i64)) -> Option<TrainMove> {
+        match kind {
+            0 => Some(TrainMove::Play {
+                tile: u8::try_from(tile).ok()?,
+                train: u8::try_from(train).ok()?,
+            }),
+            1 => Some(TrainMove::Draw),
+            2 => Some(TrainMove::Pass),
+            3 => Some(TrainMove::Next),
+            _ => None,
+        }
+    }
+
     /// The move of an id ([`TrainMove::id`]).
     #[must_use]
     pub fn of_id(id: u16) -> TrainMove {
