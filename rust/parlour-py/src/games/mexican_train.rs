@@ -5,8 +5,9 @@
 //! plain Python in `parlour.mexican_train.api`. Beside the class: the longest run, the seeded
 //! deal and one step of the engine's PRNG.
 
-use crate::errors::{detached, guarded, ConfigError, IllegalMoveError};
-use crate::errors::{InvalidStateError, NotationError};
+use crate::errors::{
+    detached, guarded, ConfigError, IllegalMoveError, InvalidStateError, NotationError,
+};
 use crate::notation::Notation;
 use crate::state::{PartsClass, StateClass, KEPT};
 use parlour_core::games::mexican_train::tiles::Mulberry32;
@@ -28,23 +29,15 @@ thread_local! {
     static MOVES: Cell<Vec<TrainMove>> = const { Cell::new(Vec::new()) };
 }
 
-/// `cls(*args)` for each of `args`, a tuple; `cls` a record class of
-/// `parlour.mexican_train.api` (`Train`, `RoundResult`).
-fn records<'py, A>(
-    py: Python<'py>,
-    cls: &str,
-    args: impl Iterator<Item = A>,
-) -> PyResult<Bound<'py, PyTuple>>
-where
-    A: pyo3::call::PyCallArgs<'py>,
-{
-    let cls = py.import("parlour.mexican_train.api")?.getattr(cls)?;
-    let items = args.map(|a| cls.call1(a)).collect::<PyResult<Vec<_>>>()?;
-    PyTuple::new(py, items)
+/// A record class of `parlour.mexican_train.api`: `Train`, `RoundResult`, `TrainHistory`.
+fn api<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("parlour.mexican_train.api")?.getattr(name)
 }
 
 /// The table a game was dealt at, beside the rules' values the core holds: what the saved-game
-/// text keeps of it. Shared by every position of a game.
+/// text keeps of it, read from a `parlour.mexican_train.notation.Parts`. Shared by every
+/// position of a game.
+#[derive(FromPyObject)]
 struct Table {
     /// `length`, `doubles`, `mexican`, in the order given.
     options: Vec<(String, String)>,
@@ -53,17 +46,6 @@ struct Table {
     /// The cleaned names, a tuple of str.
     players: Py<PyTuple>,
     computers: Vec<bool>,
-}
-
-/// The parts of a saved game as `parlour.mexican_train.notation.Parts` gives them.
-#[derive(FromPyObject)]
-struct Parts<'py> {
-    set: Bound<'py, PyInt>,
-    options: Vec<(String, String)>,
-    seed: Bound<'py, PyInt>,
-    players: Bound<'py, PyTuple>,
-    computers: Vec<bool>,
-    moves: Vec<(i64, i64, i64)>,
 }
 
 /// A Mexican Train game: its table, its moves, and the position they make (immutable).
@@ -126,10 +108,8 @@ impl StateClass for PyTrainGame {
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
         let table = TABLE.get_or_try_init(py, || -> PyResult<_> {
-            Ok(NOTATION
-                .member(py, "MOVES")?
-                .cast_into::<PyTuple>()?
-                .unbind())
+            let moves = NOTATION.member(py, "MOVES")?;
+            Ok(moves.cast_into::<PyTuple>()?.unbind())
         })?;
         Ok(table.bind(py))
     }
@@ -174,9 +154,7 @@ impl StateClass for PyTrainGame {
     }
     /// `ILLEGAL_MOVE`, the engine's refusal.
     fn index_error(&self, index: &Bound<'_, PyAny>, _len: usize) -> PyErr {
-        let shown = index
-            .repr()
-            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+        let shown = index.repr().map(|r| r.to_string()).unwrap_or_default();
         let why = format!("no legal move number {shown}");
         IllegalMoveError::new_err((Code::IllegalMove.as_str(), why))
     }
@@ -219,32 +197,29 @@ impl PartsClass for PyTrainGame {
     }
     /// Round 0 dealt at the parts' table, then their moves made in order (checked by the core).
     fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let p: Parts<'_> = parts.extract()?;
-        if !p
-            .players
-            .iter()
-            .all(|name| name.is_instance_of::<PyString>())
-        {
+        let py = parts.py();
+        let table: Table = parts.extract()?;
+        let names = table.players.bind(py);
+        if !names.iter().all(|name| name.is_instance_of::<PyString>()) {
             return Err(PyTypeError::new_err("players must be a tuple of str"));
         }
         // A set no i64 holds is out of range as surely as 10 is; a seed is an integer that a
         // double holds (Python compares an int and a float exactly).
-        let set = p.set.extract::<i64>().unwrap_or(-1);
-        let seed = p.seed.extract::<f64>().ok();
-        let seed = seed.filter(|&f| p.seed.as_any().eq(f).unwrap_or(false));
-        let seats = (p.players.len(), p.computers.len());
-        let (inner, moves) = detached(parts.py(), || {
-            MexicanTrain::from_parts(set, seats, &p.options, seed, &p.moves)
+        let set = parts.getattr(intern!(py, "set"))?.cast_into::<PyInt>()?;
+        let set = set.extract::<i64>().unwrap_or(-1);
+        let seed = table.seed.bind(py).as_any();
+        let seed = seed
+            .extract::<f64>()
+            .ok()
+            .filter(|&f| seed.eq(f).unwrap_or(false));
+        let moves: Vec<_> = parts.getattr(intern!(py, "moves"))?.extract()?;
+        let seats = (names.len(), table.computers.len());
+        let (inner, moves) = detached(py, || {
+            MexicanTrain::from_parts(set, seats, &table.options, seed, &moves)
         })?;
         let trail = moves.iter().fold(None, |t: Option<Trail<_>>, &mv| {
             Some(Trail::push(t.as_ref(), mv))
         });
-        let table = Table {
-            options: p.options,
-            seed: p.seed.unbind(),
-            players: p.players.unbind(),
-            computers: p.computers,
-        };
         Ok(Self::of(inner, Arc::new(table), trail))
     }
 }
@@ -265,9 +240,8 @@ crate::fields!(PyTrainGame {
     /// The record of moves, newest first (a ``TrainHistory``), or None before any move.
     history: Py<PyAny> = |s, py| {
         let chain = s.record.get_or_try_init(py, || -> PyResult<_> {
-            let api = py.import("parlour.mexican_train.api")?;
-            let moves = s.made().into_iter().map(TrainMove::triple);
-            Ok(api.getattr("TrainHistory")?.call_method1("_chain", (PyTuple::new(py, moves)?,))?.unbind())
+            let moves = PyTuple::new(py, s.made().into_iter().map(TrainMove::triple))?;
+            Ok(api(py, "TrainHistory")?.call_method1("_chain", (moves,))?.unbind())
         })?;
         chain.clone_ref(py)
     };
@@ -284,8 +258,10 @@ crate::fields!(PyTrainGame {
     };
     /// The trains (``Train``): seats' own, then the Mexican Train.
     trains: Bound<'py, PyTuple> = |s, py| {
-        let laid = s.inner.laid().map(|l| PyTuple::new(py, l)).collect::<PyResult<Vec<_>>>()?;
-        records(py, "Train", laid.into_iter().zip(s.inner.open().iter().copied()))?
+        let cls = api(py, "Train")?;
+        let trains = s.inner.laid().zip(s.inner.open());
+        let trains = trains.map(|(laid, open)| cls.call1((PyTuple::new(py, laid)?, open)));
+        PyTuple::new(py, trains.collect::<PyResult<Vec<_>>>()?)?
     };
     /// The tiles left to draw, next draw first.
     boneyard: Bound<'py, PyTuple> = |s, py| PyTuple::new(py, s.inner.boneyard())?;
@@ -305,9 +281,13 @@ crate::fields!(PyTrainGame {
     phase: &'static str = |s, _py| s.inner.phase().name();
     /// One result (``RoundResult``) per round played.
     results: Bound<'py, PyTuple> = |s, py| {
+        let cls = api(py, "RoundResult")?;
         let ending = |blocked| if blocked { "blocked" } else { "domino" };
-        let each = s.inner.results().iter();
-        records(py, "RoundResult", each.map(|r| (r.engine, r.pips.clone(), ending(r.blocked), r.out)))?
+        let results = s.inner.results().iter();
+        let results = results.map(|r| {
+            cls.call1((r.engine, PyTuple::new(py, &r.pips)?, ending(r.blocked), r.out))
+        });
+        PyTuple::new(py, results.collect::<PyResult<Vec<_>>>()?)?
     };
     /// The seats with the lowest total once the game is over; empty before.
     winners: Bound<'py, PyTuple> = |s, py| PyTuple::new(py, s.inner.winners())?;
@@ -379,12 +359,8 @@ impl PyTrainGame {
 
     /// The legal moves as saved-game tokens joined by commas.
     fn _tokens(&self) -> String {
-        let tokens: Vec<String> = self
-            .inner
-            .train_moves()
-            .iter()
-            .map(TrainMove::token)
-            .collect();
+        let moves = self.inner.train_moves();
+        let tokens: Vec<String> = moves.iter().map(TrainMove::token).collect();
         tokens.join(",")
     }
 
