@@ -457,7 +457,8 @@ def may_lay(game: TrainGame, tile: object, train: object) -> bool:
         TypeError: ``game`` is not a TrainGame.
     """
     moves = _game_arg(game).legal_moves()
-    return _is_int(tile) and _is_int(train) and {"kind": "play", "tile": tile, "train": train} in moves
+    lay = {"kind": "play", "tile": tile, "train": train}
+    return _is_int(tile) and _is_int(train) and lay in moves
 
 
 def computer_move(game: TrainGame) -> TrainMove:
