@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from parlour._core.mexican_train import TrainGame
 from parlour._core.mexican_train import longest_run_steps as _longest_run_steps
@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 _Move = tuple[int, int, int]  # (kind, tile, train): kind 0 play, 1 draw, 2 pass, 3 next
+_A = TypeVar("_A")
 _OPTION_VALUES: Final[dict[str, tuple[str, ...]]] = {
     "length": ("full", "short"),
     "doubles": ("one", "chain"),
@@ -305,14 +306,19 @@ def _parts(
     return Parts(int(s), opts, int(sd), cleaned, tuple(comps), moves)
 
 
+def _or_none(
+    make: Callable[[_A], TrainGame], arg: _A, refused: type[ParlourError] = ParlourError
+) -> TrainGame | None:
+    """``make(arg)``, or None when it raises ``refused`` (the engine returns null there)."""
+    try:
+        return make(arg)
+    except refused:
+        return None
+
+
 def _game(parts: Parts | None) -> TrainGame | None:
     """The game of ``parts``, or None when the rules refuse its table or a move."""
-    if parts is None:
-        return None
-    try:
-        return TrainGame.from_parts(parts)
-    except ParlourError:
-        return None
+    return None if parts is None else _or_none(TrainGame.from_parts, parts)
 
 
 def start_train(
@@ -354,10 +360,7 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     """
     if not isinstance(game, TrainGame):
         return None
-    try:
-        return game.apply(move)
-    except IllegalMoveError:
-        return None
+    return _or_none(game.apply, move, IllegalMoveError)
 
 
 def replay_train(
@@ -647,13 +650,7 @@ def train_totals(game: TrainGame) -> list[int]:
 
 
 def encode_train(game: TrainGame) -> str:
-    """The saved-game text, byte-identical to the engine's ``encodeTrain``.
-
-    Args:
-        game: The game.
-
-    Returns:
-        Compact JSON: ``v, set, options, seed, players, computers, moves``.
+    """The engine's ``encodeTrain``: ``game.to_notation()``, which :func:`.notation.write` writes.
 
     Raises:
         TypeError: ``game`` is not a TrainGame.
@@ -670,9 +667,4 @@ def decode_train(text: object) -> TrainGame | None:
     Returns:
         The replayed game, or None.
     """
-    if not isinstance(text, str):
-        return None
-    try:
-        return TrainGame.from_notation(text)
-    except ParlourError:
-        return None
+    return _or_none(TrainGame.from_notation, text) if isinstance(text, str) else None

@@ -495,14 +495,7 @@ impl MexicanTrain {
         self.round = round;
         self.engine = self.cfg.set.saturating_sub(round);
         bone.reverse();
-        let no_trains: [&[u8]; 9] = [&[]; 9];
-        self.piles.fill(
-            hands
-                .iter()
-                .map(Vec::as_slice)
-                .chain(no_trains[..=n].iter().copied())
-                .chain([bone.as_slice()]),
-        );
+        self.set_tiles(&hands, &[], &bone);
         for (i, o) in self.open.iter_mut().enumerate() {
             *o = i == n;
         }
@@ -512,8 +505,16 @@ impl MexicanTrain {
         self.drew = false;
         self.passes = 0;
         self.phase = Phase::Playing;
-        self.tile_hash = self.full_tile_hash();
         self.seen = Seen::default();
+    }
+
+    /// Lay the tiles out: `hands` in seat order, each train's laid tiles (none given: every
+    /// train empty) and the boneyard as kept (the next draw last); the tile hash follows.
+    fn set_tiles(&mut self, hands: &[Vec<Tile>], trains: &[Vec<u8>], bone: &[Tile]) {
+        let empty = vec![Vec::new(); if trains.is_empty() { self.n() + 1 } else { 0 }];
+        let trains = hands.iter().chain(trains).chain(&empty);
+        self.piles.fill(trains.map(Vec::as_slice).chain([bone]));
+        self.tile_hash = self.full_tile_hash();
     }
 
     fn full_tile_hash(&self) -> u64 {
