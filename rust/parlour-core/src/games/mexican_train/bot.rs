@@ -532,6 +532,7 @@ impl MexicanTrain {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tiles::{every_tile, shuffle_in_place, Mulberry32};
     use super::*;
 
     fn brute(hand: &[Tile], at: u8, used: &mut Vec<bool>) -> (u32, u32) {
@@ -548,32 +549,34 @@ mod tests {
         best
     }
 
+    /// A hand of `least + r % spread` of `tiles`, shuffled, and an end below `ends`.
+    fn random_hand(
+        rng: &mut Mulberry32,
+        tiles: &[Tile],
+        (least, spread): (usize, u32),
+        ends: u32,
+    ) -> (Vec<Tile>, u8) {
+        let mut hand = tiles.to_vec();
+        shuffle_in_place(&mut hand, rng);
+        hand.truncate(least + (rng.next_u32() % spread) as usize);
+        (hand, (rng.next_u32() % ends) as u8)
+    }
+
     #[test]
     fn masked_and_plain_searches_agree() {
-        let mut rng = super::super::tiles::Mulberry32(7);
+        let mut rng = Mulberry32(7);
         for _ in 0..400 {
-            let mut all = super::super::tiles::every_tile(12);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = (rng.next_u32() % 25) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 13) as u8;
-            assert_eq!(masked(hand, end), Some(plain(hand, end)));
+            let (hand, end) = random_hand(&mut rng, &every_tile(12), (0, 25), 13);
+            assert_eq!(masked(&hand, end), Some(plain(&hand, end)));
         }
         // Dense hands (few pip values) reach the bound and take the skipping search.
-        let dense: Vec<u8> = super::super::tiles::every_tile(15)
-            .into_iter()
-            .filter(|t| t & 15 < 7)
-            .collect();
+        let dense: Vec<u8> = every_tile(15).into_iter().filter(|t| t & 15 < 7).collect();
         let mut bounded = 0;
         for _ in 0..150 {
-            let mut all = dense.clone();
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = 8 + (rng.next_u32() % 16) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 7) as u8;
-            let (best, steps) = plain(hand, end);
+            let (hand, end) = random_hand(&mut rng, &dense, (8, 16), 7);
+            let (best, steps) = plain(&hand, end);
             bounded += usize::from(steps > PLAN_STEPS);
-            assert_eq!(masked(hand, end), Some((best, steps)), "{hand:?} {end}");
+            assert_eq!(masked(&hand, end), Some((best, steps)), "{hand:?} {end}");
         }
         assert!(bounded > 20, "{bounded}");
         // Duplicates take the plain search, which tries every copy.
@@ -584,13 +587,10 @@ mod tests {
 
     #[test]
     fn kept_answers_equal_fresh_searches() {
-        let mut rng = super::super::tiles::Mulberry32(3);
+        let mut rng = Mulberry32(3);
         let mut hits = 0;
         for _ in 0..300 {
-            let mut all = super::super::tiles::every_tile(12);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let mut hand = all[..(2 + (rng.next_u32() % 18) as usize)].to_vec();
-            let mut end = (rng.next_u32() % 13) as u8;
+            let (mut hand, mut end) = random_hand(&mut rng, &every_tile(12), (2, 18), 13);
             loop {
                 let plan = longest_run(&hand, end);
                 assert_eq!(plan, longest_run_steps(&hand, end).0);
@@ -615,15 +615,11 @@ mod tests {
 
     #[test]
     fn exact_matches_brute_force() {
-        let mut rng = super::super::tiles::Mulberry32(99);
+        let mut rng = Mulberry32(99);
         for _ in 0..300 {
-            let mut all = super::super::tiles::every_tile(6);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = (rng.next_u32() % 10) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 7) as u8;
-            let run = longest_run_exact(hand, end);
-            let want = brute(hand, end, &mut vec![false; n]);
+            let (hand, end) = random_hand(&mut rng, &every_tile(6), (0, 10), 7);
+            let run = longest_run_exact(&hand, end);
+            let want = brute(&hand, end, &mut vec![false; hand.len()]);
             let got = (
                 run.len() as u32,
                 run.iter().map(|&t| pips_of(t)).sum::<u32>(),
