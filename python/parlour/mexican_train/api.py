@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from parlour._core.mexican_train import TrainGame
-from parlour._core.mexican_train import longest_run as _longest_run
+from parlour._core.mexican_train import longest_run_steps as _longest_run_steps
 from parlour._js import js_trim
 from parlour.errors import ConfigError, IllegalMoveError, ParlourError
 from parlour.mexican_train.notation import (
@@ -23,6 +23,7 @@ from parlour.mexican_train.notation import (
     Parts,
     TrainMove,
     clean_train_name,
+    move_of,
 )
 from parlour.mexican_train.tiles import TRAIN_DEFAULT_OPTIONS, every_tile
 
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 _Move = tuple[int, int, int]  # (kind, tile, train): kind 0 play, 1 draw, 2 pass, 3 next
-_KINDS: Final = {"play": 0, "draw": 1, "pass": 2, "next": 3}
+_A = TypeVar("_A")
 _OPTION_VALUES: Final[dict[str, tuple[str, ...]]] = {
     "length": ("full", "short"),
     "doubles": ("one", "chain"),
@@ -156,6 +157,14 @@ class TrainHistory:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TrainHistory is immutable")
 
+    @classmethod
+    def _chain(cls, moves: tuple[_Move, ...]) -> TrainHistory | None:
+        """The link of the last of ``moves`` (oldest first), None for no move."""
+        link = None
+        for move in moves:
+            link = cls(move, link)
+        return link
+
     @property
     def move(self) -> TrainMove:
         """The move of this link (a :class:`FrozenMove`)."""
@@ -209,7 +218,7 @@ def action_index(move: TrainMove) -> int:
     Raises:
         ConfigError: Not a move of the action space (``INVALID_MOVE``).
     """
-    m = _parse_move(move)
+    m = move_of(move)
     if m is None or (m[0] == 0 and m[1] not in _ACTION_OF_TILE):
         raise ConfigError("INVALID_MOVE", f"{move!r} is not a move of the action space")
     return _action(m)
@@ -297,14 +306,19 @@ def _parts(
     return Parts(int(s), opts, int(sd), cleaned, tuple(comps), moves)
 
 
+def _or_none(
+    make: Callable[[_A], TrainGame], arg: _A, refused: type[ParlourError] = ParlourError
+) -> TrainGame | None:
+    """``make(arg)``, or None when it raises ``refused`` (the engine returns null there)."""
+    try:
+        return make(arg)
+    except refused:
+        return None
+
+
 def _game(parts: Parts | None) -> TrainGame | None:
     """The game of ``parts``, or None when the rules refuse its table or a move."""
-    if parts is None:
-        return None
-    try:
-        return TrainGame.from_parts(parts)
-    except ParlourError:
-        return None
+    return None if parts is None else _or_none(TrainGame.from_parts, parts)
 
 
 def start_train(
@@ -334,27 +348,6 @@ def start_train(
     return _game(_parts(set, players, seed, options, computers))
 
 
-def _parse_move(move: object) -> _Move | None:
-    """A move dict as ``(kind, tile, train)``, or None when it is no move of any table."""
-    if type(move) is not dict and not isinstance(move, Mapping):
-        return None
-    name = move.get("kind")
-    kind = _KINDS.get(name) if isinstance(name, str) else None
-    if kind is None:
-        return None
-    if kind != 0:
-        return (kind, 0, 0)
-    tile = move.get("tile")
-    train = move.get("train")
-    if not _is_int(tile) or not _is_int(train):
-        return None
-    assert isinstance(tile, int)
-    assert isinstance(train, int)
-    if not 0 <= tile <= 255 or not 0 <= train <= 8:
-        return None
-    return (0, tile, train)
-
-
 def play_train(game: TrainGame, move: object) -> TrainGame | None:
     """The game after ``move``, or None for a move that may not be made now (never raises).
 
@@ -367,10 +360,7 @@ def play_train(game: TrainGame, move: object) -> TrainGame | None:
     """
     if not isinstance(game, TrainGame):
         return None
-    try:
-        return game.apply(move)
-    except IllegalMoveError:
-        return None
+    return _or_none(game.apply, move, IllegalMoveError)
 
 
 def replay_train(
@@ -398,7 +388,7 @@ def replay_train(
         return None
     parsed: list[_Move] = []
     for mv in moves:
-        m = _parse_move(mv)
+        m = move_of(mv)
         if m is None:
             return None
         parsed.append(m)
@@ -434,7 +424,8 @@ def legal_plays(game: TrainGame) -> list[dict[str, int]]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return [{"tile": t, "train": r} for t, r in _game_arg(game)._plays()]
+    moves = _game_arg(game).legal_moves()
+    return [{"tile": m["tile"], "train": m["train"]} for m in moves if m["kind"] == "play"]
 
 
 def train_moves(game: TrainGame) -> list[TrainMove]:
@@ -450,7 +441,7 @@ def train_moves(game: TrainGame) -> list[TrainMove]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return _game_arg(game).legal_moves()
+    return list(_game_arg(game).legal_moves())
 
 
 def may_lay(game: TrainGame, tile: object, train: object) -> bool:
@@ -468,14 +459,9 @@ def may_lay(game: TrainGame, tile: object, train: object) -> bool:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    game = _game_arg(game)
-    if not _is_int(tile) or not _is_int(train):
-        return False
-    assert isinstance(tile, int)
-    assert isinstance(train, int)
-    if not 0 <= tile <= 255 or not 0 <= train <= 255:
-        return False
-    return game._may_lay(tile, train)
+    moves = _game_arg(game).legal_moves()
+    lay = {"kind": "play", "tile": tile, "train": train}
+    return _is_int(tile) and _is_int(train) and lay in moves
 
 
 def computer_move(game: TrainGame) -> TrainMove:
@@ -535,7 +521,7 @@ def longest_run(hand: Sequence[int], end: int, exact: bool = False) -> list[int]
         raise ConfigError("INVALID_END", f"{end!r} is not an integer end")
     if not 0 <= end < 16:
         return []
-    return _longest_run(tiles, end, bool(exact))
+    return _longest_run_steps(tiles, end, bool(exact))[0]
 
 
 def open_end(game: TrainGame, train: int) -> int:
@@ -556,7 +542,8 @@ def open_end(game: TrainGame, train: int) -> int:
     game = _game_arg(game)
     if not _is_int(train) or not 0 <= train <= len(game.players):
         raise ConfigError("INVALID_TRAIN", f"{train!r} is not a train of this table")
-    return game._open_end(train)
+    laid = game.trains[train].laid
+    return laid[-1] & 15 if laid else game.engine
 
 
 def mexican_of(game: TrainGame) -> int:
@@ -586,7 +573,7 @@ def move_count(game: TrainGame) -> int:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return _game_arg(game)._move_count()
+    return len(_game_arg(game).parts().moves)
 
 
 def moves_of(game: TrainGame) -> list[TrainMove]:
@@ -601,7 +588,7 @@ def moves_of(game: TrainGame) -> list[TrainMove]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return _game_arg(game)._moves()
+    return [_move_dict(m) for m in _game_arg(game).parts().moves]
 
 
 def people_at(game: TrainGame) -> list[int]:
@@ -655,17 +642,15 @@ def train_totals(game: TrainGame) -> list[int]:
     Raises:
         TypeError: ``game`` is not a TrainGame.
     """
-    return _game_arg(game)._totals()
+    game = _game_arg(game)
+    totals = [0] * len(game.players)
+    for result in game.results:
+        totals = [t + p for t, p in zip(totals, result.pips, strict=True)]
+    return totals
 
 
 def encode_train(game: TrainGame) -> str:
-    """The saved-game text, byte-identical to the engine's ``encodeTrain``.
-
-    Args:
-        game: The game.
-
-    Returns:
-        Compact JSON: ``v, set, options, seed, players, computers, moves``.
+    """The engine's ``encodeTrain``: ``game.to_notation()``, which :func:`.notation.write` writes.
 
     Raises:
         TypeError: ``game`` is not a TrainGame.
@@ -682,9 +667,4 @@ def decode_train(text: object) -> TrainGame | None:
     Returns:
         The replayed game, or None.
     """
-    if not isinstance(text, str):
-        return None
-    try:
-        return TrainGame.from_notation(text)
-    except ParlourError:
-        return None
+    return _or_none(TrainGame.from_notation, text) if isinstance(text, str) else None

@@ -25,7 +25,7 @@ import json
 import json.decoder
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, TypedDict
 
@@ -43,6 +43,7 @@ __all__ = [
     "clean_train_name",
     "is_js_integer",
     "js_string",
+    "move_of",
     "parse_js_json",
     "parse_json_iteratively",
     "read",
@@ -168,6 +169,39 @@ class Parts:
     moves: tuple[tuple[int, int, int], ...]
     """The moves, oldest first, as ``(kind, tile, train)``: kind 0 play, 1 draw, 2 pass,
     3 next (tile and train 0 unless it is a play)."""
+
+
+_KINDS: Final = {name: kind for kind, name in enumerate(_KIND_NAMES)}
+
+
+def move_of(move: object) -> tuple[int, int, int] | None:
+    """A move dict as ``(kind, tile, train)`` (as :attr:`Parts.moves` holds it), or None.
+
+    Args:
+        move: Anything: a move is a mapping with ``kind`` one of ``"play"``, ``"draw"``,
+            ``"pass"``, ``"next"``, and for a play ``tile`` (0 to 255) and ``train`` (0 to 8),
+            both ints.
+
+    Returns:
+        The move, or None when ``move`` is no move of any table.
+
+    >>> move_of({"kind": "play", "tile": 3, "train": 0}), move_of({"kind": "draw"})
+    ((0, 3, 0), (1, 0, 0))
+    """
+    if type(move) is not dict and not isinstance(move, Mapping):
+        return None
+    name = move.get("kind")
+    kind = _KINDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        return None
+    if kind != 0:
+        return (kind, 0, 0)
+    tile, train = move.get("tile"), move.get("train")
+    if type(tile) is not int or type(train) is not int:
+        return None
+    if not 0 <= tile <= 255 or not 0 <= train <= 8:
+        return None
+    return (0, tile, train)
 
 
 _TOKEN = re.compile(r"d|x|n|p([0-9]+)\.([0-9]+)")

@@ -4,7 +4,8 @@
 //! exact search with no bound.
 
 use super::tiles::{fits, is_double, other_end, pips_of, Tile};
-use super::{MexicanTrain, Phase, TrainMove};
+use super::{Code, MexicanTrain, Phase, TrainMove};
+use crate::error::{Error, Result};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -241,9 +242,12 @@ pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
     if end >= 16 {
         return (Vec::new(), 1);
     }
-    if let Some(found) = masked(hand, end) {
-        return found;
-    }
+    masked(hand, end).unwrap_or_else(|| plain(hand, end))
+}
+
+/// The engine's search itself, step for step (the best run and the steps), which [`masked`]
+/// reproduces faster for hands without repeated tiles.
+fn plain(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
     let flat = Flat::new(hand);
     let mut s = Bounded {
         flat: &flat,
@@ -255,6 +259,27 @@ pub fn longest_run_steps(hand: &[Tile], end: u8) -> (Vec<Tile>, u32) {
     };
     s.walk(end, 0);
     (s.best, s.steps)
+}
+
+/// [`longest_run_steps`], or with `exact` [`longest_run_exact`] (no count), of a hand and an
+/// end as given: no run for an end that is no number.
+///
+/// # Errors
+/// `INVALID_TILE` for a tile code outside 0..=255.
+pub fn checked_run(hand: &[i64], end: i64, exact: bool) -> Result<(Vec<Tile>, u32)> {
+    let tile = |&t: &i64| {
+        let why = || format!("{t} is not a tile code (0..255)");
+        Tile::try_from(t).map_err(|_| Error::config(Code::InvalidTile, why()))
+    };
+    let tiles = hand.iter().map(tile).collect::<Result<Vec<_>>>()?;
+    let Ok(end) = u8::try_from(end) else {
+        return Ok((Vec::new(), 1));
+    };
+    Ok(if exact {
+        (longest_run_exact(&tiles, end), 0)
+    } else {
+        longest_run_steps(&tiles, end)
+    })
 }
 
 /// The engine's `longestRun(hand, end)`: tiles in laying order.
@@ -507,28 +532,8 @@ impl MexicanTrain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tiles::tile_of;
+    use super::super::tiles::{every_tile, shuffle_in_place, Mulberry32};
     use super::*;
-
-    #[test]
-    fn worked_example() {
-        let hand = [
-            tile_of(12, 4),
-            tile_of(4, 9),
-            tile_of(9, 1),
-            tile_of(12, 2),
-            tile_of(0, 3),
-        ];
-        assert_eq!(
-            longest_run(&hand, 12),
-            vec![tile_of(12, 4), tile_of(4, 9), tile_of(9, 1)]
-        );
-        assert_eq!(
-            longest_run_exact(&hand, 12),
-            vec![tile_of(12, 4), tile_of(4, 9), tile_of(9, 1)]
-        );
-        assert_eq!(longest_run_steps(&[], 3), (vec![], 1));
-    }
 
     fn brute(hand: &[Tile], at: u8, used: &mut Vec<bool>) -> (u32, u32) {
         let mut best = (0, 0);
@@ -544,55 +549,34 @@ mod tests {
         best
     }
 
+    /// A hand of `least + r % spread` of `tiles`, shuffled, and an end below `ends`.
+    fn random_hand(
+        rng: &mut Mulberry32,
+        tiles: &[Tile],
+        (least, spread): (usize, u32),
+        ends: u32,
+    ) -> (Vec<Tile>, u8) {
+        let mut hand = tiles.to_vec();
+        shuffle_in_place(&mut hand, rng);
+        hand.truncate(least + (rng.next_u32() % spread) as usize);
+        (hand, (rng.next_u32() % ends) as u8)
+    }
+
     #[test]
     fn masked_and_plain_searches_agree() {
-        let mut rng = super::super::tiles::Mulberry32(7);
+        let mut rng = Mulberry32(7);
         for _ in 0..400 {
-            let mut all = super::super::tiles::every_tile(12);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = (rng.next_u32() % 25) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 13) as u8;
-            let flat = Flat::new(hand);
-            let mut plain = Bounded {
-                flat: &flat,
-                used: Used::default(),
-                run: Vec::new(),
-                best: Vec::new(),
-                best_pips: -1,
-                steps: 0,
-            };
-            plain.walk(end, 0);
-            assert_eq!(masked(hand, end), Some((plain.best, plain.steps)));
+            let (hand, end) = random_hand(&mut rng, &every_tile(12), (0, 25), 13);
+            assert_eq!(masked(&hand, end), Some(plain(&hand, end)));
         }
         // Dense hands (few pip values) reach the bound and take the skipping search.
-        let dense: Vec<u8> = super::super::tiles::every_tile(15)
-            .into_iter()
-            .filter(|t| t & 15 < 7)
-            .collect();
+        let dense: Vec<u8> = every_tile(15).into_iter().filter(|t| t & 15 < 7).collect();
         let mut bounded = 0;
         for _ in 0..150 {
-            let mut all = dense.clone();
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = 8 + (rng.next_u32() % 16) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 7) as u8;
-            let flat = Flat::new(hand);
-            let mut plain = Bounded {
-                flat: &flat,
-                used: Used::default(),
-                run: Vec::new(),
-                best: Vec::new(),
-                best_pips: -1,
-                steps: 0,
-            };
-            plain.walk(end, 0);
-            bounded += usize::from(plain.steps > PLAN_STEPS);
-            assert_eq!(
-                masked(hand, end),
-                Some((plain.best, plain.steps)),
-                "{hand:?} {end}"
-            );
+            let (hand, end) = random_hand(&mut rng, &dense, (8, 16), 7);
+            let (best, steps) = plain(&hand, end);
+            bounded += usize::from(steps > PLAN_STEPS);
+            assert_eq!(masked(&hand, end), Some((best, steps)), "{hand:?} {end}");
         }
         assert!(bounded > 20, "{bounded}");
         // Duplicates take the plain search, which tries every copy.
@@ -603,13 +587,10 @@ mod tests {
 
     #[test]
     fn kept_answers_equal_fresh_searches() {
-        let mut rng = super::super::tiles::Mulberry32(3);
+        let mut rng = Mulberry32(3);
         let mut hits = 0;
         for _ in 0..300 {
-            let mut all = super::super::tiles::every_tile(12);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let mut hand = all[..(2 + (rng.next_u32() % 18) as usize)].to_vec();
-            let mut end = (rng.next_u32() % 13) as u8;
+            let (mut hand, mut end) = random_hand(&mut rng, &every_tile(12), (2, 18), 13);
             loop {
                 let plan = longest_run(&hand, end);
                 assert_eq!(plan, longest_run_steps(&hand, end).0);
@@ -634,15 +615,11 @@ mod tests {
 
     #[test]
     fn exact_matches_brute_force() {
-        let mut rng = super::super::tiles::Mulberry32(99);
+        let mut rng = Mulberry32(99);
         for _ in 0..300 {
-            let mut all = super::super::tiles::every_tile(6);
-            super::super::tiles::shuffle_in_place(&mut all, &mut rng);
-            let n = (rng.next_u32() % 10) as usize;
-            let hand = &all[..n];
-            let end = (rng.next_u32() % 7) as u8;
-            let run = longest_run_exact(hand, end);
-            let want = brute(hand, end, &mut vec![false; n]);
+            let (hand, end) = random_hand(&mut rng, &every_tile(6), (0, 10), 7);
+            let run = longest_run_exact(&hand, end);
+            let want = brute(&hand, end, &mut vec![false; hand.len()]);
             let got = (
                 run.len() as u32,
                 run.iter().map(|&t| pips_of(t)).sum::<u32>(),

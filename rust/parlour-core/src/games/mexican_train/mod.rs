@@ -131,6 +131,34 @@ impl TrainMove {
         }
     }
 
+    /// The move as the Python side's records hold it, `(kind, tile, train)`: kind 0 play,
+    /// 1 draw, 2 pass, 3 next (tile and train 0 unless it is a play).
+    #[must_use]
+    pub fn triple(self) -> (u8, u8, u8) {
+        match self {
+            TrainMove::Play { tile, train } => (0, tile, train),
+            TrainMove::Draw => (1, 0, 0),
+            TrainMove::Pass => (2, 0, 0),
+            TrainMove::Next => (3, 0, 0),
+        }
+    }
+
+    /// The move of a triple ([`TrainMove::triple`]; a play's tile and train from 0 to 255),
+    /// None when it is no move.
+    #[must_use]
+    pub fn of_triple((kind, tile, train): (i64, i64, i64)) -> Option<TrainMove> {
+        match kind {
+            0 => Some(TrainMove::Play {
+                tile: u8::try_from(tile).ok()?,
+                train: u8::try_from(train).ok()?,
+            }),
+            1 => Some(TrainMove::Draw),
+            2 => Some(TrainMove::Pass),
+            3 => Some(TrainMove::Next),
+            _ => None,
+        }
+    }
+
     /// The move of an id ([`TrainMove::id`]).
     #[must_use]
     pub fn of_id(id: u16) -> TrainMove {
@@ -467,14 +495,7 @@ impl MexicanTrain {
         self.round = round;
         self.engine = self.cfg.set.saturating_sub(round);
         bone.reverse();
-        let no_trains: [&[u8]; 9] = [&[]; 9];
-        self.piles.fill(
-            hands
-                .iter()
-                .map(Vec::as_slice)
-                .chain(no_trains[..=n].iter().copied())
-                .chain([bone.as_slice()]),
-        );
+        self.set_tiles(&hands, &[], &bone);
         for (i, o) in self.open.iter_mut().enumerate() {
             *o = i == n;
         }
@@ -484,8 +505,16 @@ impl MexicanTrain {
         self.drew = false;
         self.passes = 0;
         self.phase = Phase::Playing;
-        self.tile_hash = self.full_tile_hash();
         self.seen = Seen::default();
+    }
+
+    /// Lay the tiles out: `hands` in seat order, each train's laid tiles (none given: every
+    /// train empty) and the boneyard as kept (the next draw last); the tile hash follows.
+    fn set_tiles(&mut self, hands: &[Vec<Tile>], trains: &[Vec<u8>], bone: &[Tile]) {
+        let empty = vec![Vec::new(); if trains.is_empty() { self.n() + 1 } else { 0 }];
+        let trains = hands.iter().chain(trains).chain(&empty);
+        self.piles.fill(trains.map(Vec::as_slice).chain([bone]));
+        self.tile_hash = self.full_tile_hash();
     }
 
     fn full_tile_hash(&self) -> u64 {

@@ -330,6 +330,72 @@ impl MexicanTrain {
             .map_err(|e| Error::invalid_state(Code::InvalidGame, e.message))
     }
 
+    /// The game of a saved game's parts (`parlour.mexican_train.notation.Parts`), checked:
+    /// the set, the numbers of names and of computers entries, the options by name, the seed
+    /// (None when it is no integer a double holds), then the moves as triples
+    /// ([`TrainMove::of_triple`]) made in order ([`MexicanTrain::from_moves`]). Returns the
+    /// game and its moves.
+    ///
+    /// # Errors
+    /// `INVALID_GAME` when the names and the computers differ in number or a triple is no
+    /// move; `INVALID_SEED`; as [`TrainConfig::from_table`] and [`MexicanTrain::from_moves`].
+    pub fn from_parts(
+        set: i64,
+        (names, computers): (usize, usize),
+        options: &[(String, String)],
+        seed: Option<f64>,
+        moves: &[(i64, i64, i64)],
+    ) -> Result<(MexicanTrain, Vec<TrainMove>)> {
+        let invalid = |why: String| Error::invalid_state(Code::InvalidGame, why);
+        if names != computers {
+            return Err(invalid(format!(
+                "{names} names but {computers} computers entries"
+            )));
+        }
+        let Some(seed) = seed else {
+            let why = "the seed must be an integer a double holds exactly";
+            return Err(Error::config(crate::Common::InvalidSeed, why));
+        };
+        // The deal takes the seed's low 32 bits (its ToUint32; exact for an integral double).
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let seed32 = seed.rem_euclid(4_294_967_296.0) as u32;
+        let cfg = TrainConfig::from_table(set, names, options)?;
+        let mut made = Vec::with_capacity(moves.len());
+        for (i, &triple) in moves.iter().enumerate() {
+            let mv = TrainMove::of_triple(triple);
+            made.push(mv.ok_or_else(|| invalid(format!("move {i}: {triple:?} is no move")))?);
+        }
+        Ok((MexicanTrain::from_moves(cfg, seed32, &made)?, made))
+    }
+
+    /// [`MexicanTrain::deal_of`], its arguments checked.
+    ///
+    /// # Errors
+    /// `INVALID_SET`, `INVALID_PLAYERS`, or `INVALID_ROUND` for a round past the set.
+    pub fn checked_deal(
+        set: i64,
+        players: i64,
+        seed32: u32,
+        round: i64,
+    ) -> Result<(Vec<Vec<Tile>>, Vec<Tile>)> {
+        let cfg = TrainConfig {
+            set: u8::try_from(set).unwrap_or(0),
+            players: u8::try_from(players).unwrap_or(0),
+            ..TrainConfig::default()
+        };
+        cfg.validate()?;
+        let Some(round) = u8::try_from(round).ok().filter(|&r| r <= cfg.set) else {
+            let why = format!("round must be from 0 to {}, not {round}", cfg.set);
+            return Err(Error::config(Code::InvalidRound, why));
+        };
+        Ok(Self::deal_of(
+            cfg.set,
+            usize::from(cfg.players),
+            seed32,
+            round,
+        ))
+    }
+
     /// Replay `moves` in order from this position.
     ///
     /// # Errors

@@ -43,18 +43,14 @@ fn deal_examples_from_the_spec() {
 
 #[test]
 fn computer_worked_examples() {
-    // Double-twelve, 2 seats, seat 0 to play with a chosen hand.
+    // AI.md's worked example: the longest run from 12, then the computer's first lay.
+    let hand = [(12, 4), (4, 9), (9, 1), (12, 2), (0, 3)].map(|(a, b)| tile_of(a, b));
+    assert_eq!(longest_run(&hand, 12), hand[..3]);
+    assert_eq!(longest_run_exact(&hand, 12), hand[..3]);
+    assert_eq!(longest_run_steps(&[], 3), (vec![], 1));
+    // Double-twelve, 2 seats, seat 0 to play with that hand.
     let mut g = MexicanTrain::new(cfg(12, 2), 1).unwrap();
-    g.piles.set(
-        0,
-        &[
-            tile_of(12, 4),
-            tile_of(4, 9),
-            tile_of(9, 1),
-            tile_of(12, 2),
-            tile_of(0, 3),
-        ],
-    );
+    g.piles.set(0, &hand);
     assert_eq!(
         g.computer_choice(),
         Some(TrainMove::Play {

@@ -518,15 +518,8 @@ impl MexicanTrain {
             out.seen.clear(t);
         }
         let laid: Vec<Vec<u8>> = self.laid().map(<[u8]>::to_vec).collect();
-        out.piles.fill(
-            new_hands
-                .iter()
-                .chain(laid.iter())
-                .map(Vec::as_slice)
-                .chain([bone.as_slice()]),
-        );
+        out.set_tiles(&new_hands, &laid, &bone);
         out.seed32 = u32::try_from(rng.next_u64() >> 32).unwrap_or(0);
-        out.tile_hash = out.full_tile_hash();
         (Some(out), merged)
     }
 }
@@ -578,18 +571,10 @@ mod tests {
         for &(w, d) in draws.iter().rev() {
             bone.push(*map[w].get(&d).unwrap_or(&d));
         }
-        let empty: Vec<Vec<u8>> = vec![Vec::new(); n + 1];
         let mut g = start.clone();
-        g.piles.fill(
-            hands
-                .iter()
-                .chain(empty.iter())
-                .map(Vec::as_slice)
-                .chain([bone.as_slice()]),
-        );
+        g.set_tiles(&hands, &[], &bone);
         g.seed32 = r.seed32;
         g.seen = Seen::default();
-        g.tile_hash = g.full_tile_hash();
         g
     }
 
@@ -762,16 +747,8 @@ mod tests {
         hands[2][0] = a;
         std::mem::swap(&mut hands[1][1], &mut bone[0]);
         bone.reverse();
-        let empty: Vec<Vec<u8>> = vec![Vec::new(); 4];
         let mut t = s.clone();
-        t.piles.fill(
-            hands
-                .iter()
-                .chain(empty.iter())
-                .map(Vec::as_slice)
-                .chain([bone.as_slice()]),
-        );
-        t.tile_hash = t.full_tile_hash();
+        t.set_tiles(&hands, &[], &bone);
         assert_ne!(t, s);
         assert_eq!(t.view(0), s.view(0));
         assert_eq!(t.observation(0), s.observation(0));
