@@ -1,6 +1,6 @@
 """Stubs of ``parlour._core.gyla``."""
 
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -15,7 +15,8 @@ __all__ = [
     "triggers_redeal",
 ]
 
-_Event = tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]
+_Event = list[Any]
+"""An event as the core records it (``parlour.gyla.api`` makes it a ``GylaEvent``)."""
 
 @final
 class GylaState:
@@ -85,7 +86,7 @@ class GylaState:
     def _deal_round(
         self, hands: list[list[str]], starter: int | None = None
     ) -> tuple[GylaState, list[_Event]]: ...
-    def _legal_cards(self, player: int) -> list[str]: ...
+    def _legal_cards(self, player: int) -> tuple[str, ...]: ...
     def _leaders(self) -> list[int]: ...
     def _computer_move(self) -> str | None: ...
     def __eq__(self, other: object, /) -> bool: ...

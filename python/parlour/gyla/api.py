@@ -88,34 +88,15 @@ _LETTER_TO_NAME: Final = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diam
 _NAME_TO_LETTER: Final = {v: k for k, v in _LETTER_TO_NAME.items()}
 _CODE_TO_LETTER: Final = {10: "C", 20: "S", 30: "H", 40: "D"}
 _RANK_CODES: Final = {1: "6", 2: "7", 3: "8", 4: "9", 5: "T", 6: "J", 7: "Q", 8: "K", 9: "A"}
-_NEXT_CACHE: Final = {
-    (name, player): NextAction(name, player)
-    for name in ("assign_trump", "play_card")
-    for player in (1, 2, 3, 4)
-}
 _I64: Final = 2**63
 
 
 def _events(raw: list[_gyla._Event]) -> list[GylaEvent]:
-    new = tuple.__new__
-    names = _LETTER_TO_NAME
-    cache = _NEXT_CACHE
+    """The events of the core's records ``[name, [next name, next player] or None, round,
+    player, card, trump, trick, winner, [score1, score2]]`` (absent values None)."""
     return [
-        new(
-            GylaEvent,
-            (
-                name,
-                None if nname is None else cache[nname, nplayer],
-                rnd,
-                player or None,
-                card,
-                None if trump is None else names[trump],
-                trick or None,
-                winner or None,
-                (s1, s2),
-            ),
-        )
-        for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw
+        GylaEvent(name, None if n is None else NextAction(*n), rnd, p, c, t, k, w, (s[0], s[1]))
+        for name, n, rnd, p, c, t, k, w, s in raw
     ]
 
 
@@ -310,7 +291,7 @@ def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
-    return tuple(_check_state(state)._legal_cards(_check_player(player)))
+    return _check_state(state)._legal_cards(_check_player(player))
 
 
 def _expect(state: GylaState, name: str) -> None:
@@ -321,6 +302,15 @@ def _expect(state: GylaState, name: str) -> None:
         raise GylaError(
             "UNEXPECTED_ACTION", f"the engine expects {n[0]} from player {n[1]}, not {name}"
         )
+
+
+def _computer(state: GylaState, name: str) -> str:
+    """The computer player's move now, when ``name`` is the action expected."""
+    _check_state(state)
+    _expect(state, name)
+    move = state._computer_move()
+    assert move is not None
+    return move
 
 
 def ai_trump(state: GylaState) -> str:
@@ -336,11 +326,7 @@ def ai_trump(state: GylaState) -> str:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when trump is not expected.
     """
-    _check_state(state)
-    _expect(state, "assign_trump")
-    move = state._computer_move()
-    assert move is not None
-    return move
+    return _computer(state, "assign_trump")
 
 
 def ai_card(state: GylaState) -> str:
@@ -356,11 +342,7 @@ def ai_card(state: GylaState) -> str:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when no card is expected.
     """
-    _check_state(state)
-    _expect(state, "play_card")
-    move = state._computer_move()
-    assert move is not None
-    return move
+    return _computer(state, "play_card")
 
 
 def view_for(state: GylaState, player: int) -> PlayerView:
@@ -402,7 +384,7 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         trump=state.trump,
         trumped_with_six=state.trumped_with_six,
         hand=state.hand(p),
-        playable=tuple(state._legal_cards(p)),
+        playable=state._legal_cards(p),
         card_counts=(counts[0], counts[1], counts[2], counts[3]),
         completed_tricks=completed,
         current_trick=current,

@@ -257,6 +257,10 @@ impl Gyla {
                 }
             }
             GylaMove::Play(card) => self.play(card, events),
+            GylaMove::Start => {
+                let hands = deal_from_seed(self.seed, 1);
+                self.begin_round(1, &hands, nine_of_diamonds_holder(&hands));
+            }
         }
     }
 
@@ -388,15 +392,21 @@ impl Gyla {
     /// # Errors
     /// `ALREADY_STARTED` when called twice.
     pub fn start(&mut self, events: &mut Vec<Event>) -> Result<()> {
+        self.check_start()?;
+        let hands = deal_from_seed(self.seed, 1);
+        let starter = nine_of_diamonds_holder(&hands);
+        self.open_game(&hands, starter, events);
+        Ok(())
+    }
+
+    /// `ALREADY_STARTED` unless the game is not yet started.
+    pub(super) fn check_start(&self) -> Result<()> {
         if self.round != 0 {
             return Err(Error::illegal(
                 Code::AlreadyStarted,
                 "the game has already been started",
             ));
         }
-        let hands = deal_from_seed(self.seed, 1);
-        let starter = nine_of_diamonds_holder(&hands);
-        self.open_game(&hands, starter, events);
         Ok(())
     }
 
@@ -510,39 +520,11 @@ impl Gyla {
         Ok(())
     }
 
-    /// The `index`-th legal move in [`GameState::legal_moves_into`] order, if there is one.
-    #[must_use]
-    pub fn nth_legal(&self, index: usize) -> Option<GylaMove> {
-        match self.phase() {
-            Phase::AssignTrump => SUITS.get(index).map(|&s| GylaMove::Trump(s)),
-            Phase::Play => {
-                let p = self.seat_to_play();
-                let legal = self.legal_set(p);
-                let pi = usize::from(p - 1);
-                let n = usize::from(self.lens[pi]);
-                self.order[pi][..n]
-                    .iter()
-                    .filter_map(|&x| card_at(x))
-                    .filter(|c| legal.contains(*c))
-                    .nth(index)
-                    .map(GylaMove::Play)
-            }
-            Phase::NotStarted | Phase::Over => None,
-        }
-    }
-
-    /// Make the `index`-th legal move (as [`Gyla::nth_legal`]), then let the computer seats
-    /// move; no events. False, with `self` unchanged, when there is no such move.
-    pub fn apply_nth_legal(&mut self, index: usize) -> bool {
-        self.nth_legal(index)
-            .is_some_and(|mv| self.apply_listed(mv))
-    }
-
-    /// Whether `mv` is one of the legal moves now (the list [`Gyla::nth_legal`] indexes).
+    /// Whether `mv` is one of the legal moves now ([`GameState::legal_moves_into`]).
     #[must_use]
     pub fn is_legal(&self, mv: GylaMove) -> bool {
         match (mv, self.phase()) {
-            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Trump(_), Phase::AssignTrump) | (GylaMove::Start, Phase::NotStarted) => true,
             (GylaMove::Play(card), Phase::Play) => {
                 self.legal_set(self.seat_to_play()).contains(card)
             }
@@ -550,13 +532,13 @@ impl Gyla {
         }
     }
 
-    /// Make `mv`, a move listed here ([`Gyla::nth_legal`], [`GameState::legal_moves_into`]),
-    /// then let the computer seats move; no events. Only the cheap part of the check is made:
-    /// a trump while trump is expected, or a card the seat to play holds (the follow rule is
-    /// not checked). False, with `self` unchanged, for anything else.
+    /// Make `mv`, a move listed here ([`GameState::legal_moves_into`]), then let the computer
+    /// seats move; no events. Only the cheap part of the check is made: `start` before the
+    /// start, a trump while trump is expected, or a card the seat to play holds (the follow
+    /// rule is not checked). False, with `self` unchanged, for anything else.
     pub fn apply_listed(&mut self, mv: GylaMove) -> bool {
         let ok = match (mv, self.phase()) {
-            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Trump(_), Phase::AssignTrump) | (GylaMove::Start, Phase::NotStarted) => true,
             (GylaMove::Play(card), Phase::Play) => self
                 .hands
                 .get(usize::from(self.seat_to_play()).wrapping_sub(1))
@@ -568,6 +550,19 @@ impl Gyla {
             self.run_ai(None);
         }
         ok
+    }
+
+    /// The uniform protocol's move: `mv` (checked, unless `listed`: one of the moves listed
+    /// here), then the computer seats move; no events.
+    ///
+    /// # Errors
+    /// As [`Gyla::apply_mut`]; `self` is unchanged.
+    pub fn play_flow(&mut self, mv: GylaMove, listed: bool) -> Result<()> {
+        if !(listed && self.apply_listed(mv)) {
+            self.apply_mut(mv)?;
+            self.run_ai(None);
+        }
+        Ok(())
     }
 
     /// Validate an engine action in the engine's order and return the move it makes.
@@ -698,6 +693,23 @@ pub(super) fn nine_of_diamonds_holder(hands: &[[u8; 9]; 4]) -> u8 {
         }
     }
     1
+}
+
+/// The cards of a deal given as text (rank then suit, `"AH"`), for [`Gyla::deal_round`].
+///
+/// # Errors
+/// `INVALID_DEAL` for a text that is no card.
+pub fn parse_deal(hands: &[Vec<String>]) -> Result<Vec<Vec<Card>>> {
+    let card = |t: &String| {
+        Card::parse(t, Spelling::RankSuit).map_err(|_| {
+            let shown: String = t.chars().take(20).collect();
+            Error::config(
+                Code::InvalidDeal,
+                format!("{shown:?} is not a card of the 36-card deck"),
+            )
+        })
+    };
+    hands.iter().map(|h| h.iter().map(card).collect()).collect()
 }
 
 pub(super) fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
