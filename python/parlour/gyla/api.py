@@ -291,7 +291,14 @@ def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
-    return _check_state(state)._legal_cards(_check_player(player))
+    p = _check_player(player)
+    return _legal_cards(_check_state(state), p)
+
+
+def _legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
+    """The cards ``player`` may play now: the legal moves while that seat is to play a card."""
+    n = state.next_action
+    return state.legal_moves() if n == ("play_card", player) else ()
 
 
 def _expect(state: GylaState, name: str) -> None:
@@ -367,9 +374,10 @@ def view_for(state: GylaState, player: int) -> PlayerView:
     completed = tuple(t for t in tricks if t.winner is not None)
     current = tricks[-1] if tricks and tricks[-1].winner is None else None
     if current is None and state.phase == "play_card":
-        # a new trick has been started but no card is on it yet
-        leaders = state._leaders()
-        current = Trick(len(completed) + 1, leaders[len(completed)], (), None)
+        # a new trick has been started but no card is on it yet: the last winner leads it
+        leader = completed[-1].winner if completed else state.starter
+        assert leader is not None
+        current = Trick(len(completed) + 1, leader, (), None)
     counts = tuple(len(state.hand(s)) for s in (1, 2, 3, 4))
     return PlayerView(
         you=p,
@@ -384,7 +392,7 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         trump=state.trump,
         trumped_with_six=state.trumped_with_six,
         hand=state.hand(p),
-        playable=state._legal_cards(p),
+        playable=_legal_cards(state, p),
         card_counts=(counts[0], counts[1], counts[2], counts[3]),
         completed_tricks=completed,
         current_trick=current,

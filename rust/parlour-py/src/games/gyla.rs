@@ -32,72 +32,47 @@ thread_local! {
 /// The position's parts as `parlour.gyla.notation.Parts` gives them (its fields by name).
 #[derive(FromPyObject)]
 struct Parts<'py> {
-    scores: [i64; 2],
-    round: i64,
-    starter: i64,
+    scores: [u16; 2],
+    round: u8,
+    starter: u8,
     trump: Option<i64>,
     hands: [Vec<i64>; 4],
     plays: Vec<i64>,
-    next_action: Option<(String, i64)>,
+    next_action: Option<(String, u8)>,
     ai: [bool; 4],
     seed: Bound<'py, PyAny>,
 }
 
-/// `v` as a `T`; a value out of range is `INVALID_POSITION`.
-fn small<T: TryFrom<i64>>(v: i64, what: &str) -> PyResult<T> {
-    T::try_from(v).map_err(|_| {
-        InvalidStateError::new_err((
-            Code::InvalidPosition.as_str(),
-            format!("{what} {v} is out of range"),
-        ))
-    })
-}
-
-/// A suit given by its lane (`parlour.cards`); `INVALID_SUIT` otherwise. (A helper that
-/// whist's binding needs too.)
-fn suit(lane: i64) -> PyResult<Suit> {
-    u8::try_from(lane)
-        .ok()
-        .and_then(Suit::from_index)
-        .ok_or_else(|| config_err(Common::InvalidSuit, format!("{lane} is not a suit")))
-}
-
 impl Parts<'_> {
-    /// The core's parts.
+    /// The core's parts (an unknown next action is `INVALID_POSITION`).
     fn core(self) -> PyResult<GylaParts> {
         let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
         let [h1, h2, h3, h4] = &self.hands;
-        let next = match self.next_action {
-            None => None,
-            Some((name, player)) => Some(gyla::NextAction {
-                name: match name.as_str() {
-                    "assign_trump" => ActionName::AssignTrump,
-                    "play_card" => ActionName::PlayCard,
-                    _ => {
-                        return Err(InvalidStateError::new_err((
-                            Code::InvalidPosition.as_str(),
-                            "the next action is assign_trump or play_card",
-                        )))
-                    }
-                },
-                player: small(player, "the next player")?,
-            }),
+        let next = |(name, player): (String, u8)| {
+            let bad = "the next action is assign_trump or play_card";
+            let name = ActionName::parse(&name)
+                .ok_or_else(|| InvalidStateError::new_err((Code::InvalidPosition.as_str(), bad)))?;
+            Ok::<_, PyErr>(gyla::NextAction { name, player })
         };
         Ok(GylaParts {
-            scores: [
-                small(self.scores[0], "score")?,
-                small(self.scores[1], "score")?,
-            ],
-            round: small(self.round, "round")?,
-            starter: small(self.starter, "starter")?,
+            scores: self.scores,
+            round: self.round,
+            starter: self.starter,
             trump: self.trump.map(suit).transpose()?,
             hands: [cards(h1)?, cards(h2)?, cards(h3)?, cards(h4)?],
             plays: cards(&self.plays)?,
-            next,
+            next: self.next_action.map(next).transpose()?,
             ai: self.ai,
             seed: crate::view::seed_arg(&self.seed)?,
         })
     }
+}
+
+/// A suit given by its lane (`parlour.cards`), else `INVALID_SUIT` (a helper whist's binding
+/// needs too).
+fn suit(lane: i64) -> PyResult<Suit> {
+    let s = u8::try_from(lane).ok().and_then(Suit::from_index);
+    s.ok_or_else(|| config_err(Common::InvalidSuit, format!("{lane} is not a suit")))
 }
 
 /// The move table: every move's text, interned, at its [`Packed::pack`] (the fixed action
@@ -112,68 +87,37 @@ fn action_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
     Ok(table.bind(py))
 }
 
-/// The table's text of each card, in order.
+/// The cards' texts, from the move table.
 fn texts<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
     let ids = cards.iter().map(|&c| usize::from(GylaMove::Play(c).pack()));
     crate::fast::pick(action_table(py)?, ids)
 }
 
-/// The record classes of `parlour.gyla.views` the class hands out: `NextAction`, `Trick`.
-const RECORDS: [&str; 2] = ["NextAction", "Trick"];
-
-/// `RECORDS[i]`, looked up once.
-fn record(py: Python<'_>, i: usize) -> PyResult<Bound<'_, PyAny>> {
-    static CLASSES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-    let classes = CLASSES.get_or_try_init(py, || {
-        let views = py.import("parlour.gyla.views")?;
-        RECORDS
-            .iter()
-            .map(|&n| Ok(views.getattr(n)?.unbind()))
-            .collect::<PyResult<_>>()
-    })?;
-    Ok(classes[i].bind(py).clone())
+/// A record class of `parlour.gyla.views` (`NextAction`, `Trick`).
+fn record<'py>(py: Python<'py>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
+    py.import(intern!(py, "parlour.gyla.views"))?.getattr(name)
 }
 
-/// A refusal of the engine (an `IllegalMove` core error) as a `GylaError`; any other error as
-/// its `parlour.errors` class.
-fn gyla_err(e: Error) -> PyErr {
-    if e.kind == ErrorKind::IllegalMove {
-        GylaError::new_err((e.code, e.message))
-    } else {
-        to_py(e)
-    }
-}
-
-/// A copy of `g` changed by `f`, panics caught, with the GIL released when computer seats may
-/// play on (for whole rounds); a refusal is a `GylaError`.
-fn stepped(
+/// A copy of `g` changed by `f` (panics caught, the GIL released when `detach`), with what `f`
+/// returns; a refusal of the engine is a `GylaError`, any other error its `parlour.errors`
+/// class.
+fn stepped<T: Send>(
     py: Python<'_>,
     g: &Gyla,
-    f: impl FnOnce(&mut Gyla) -> Result<(), Error> + Send,
-) -> PyResult<Gyla> {
+    detach: bool,
+    f: impl FnOnce(&mut Gyla) -> Result<T, Error> + Send,
+) -> PyResult<(Gyla, T)> {
     let mut next = g.clone();
-    let run = move || f(&mut next).map(|()| next);
-    if g.ai().contains(&true) {
+    let run = move || f(&mut next).map(|t| (next, t));
+    let done = if detach {
         py.detach(|| caught(run))
     } else {
         caught(run)
-    }
-    .map_err(gyla_err)
-}
-
-/// A suit as `apply` reads it while trump is expected: a name (`"hearts"`), a letter (`"H"`)
-/// or the engine's code (30); None for anything else.
-fn suit_of(obj: &Bound<'_, PyAny>) -> Option<Suit> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_str().ok()?;
-        return gyla::SUITS
-            .into_iter()
-            .find(|&x| gyla::suit_name(x) == s || (s.len() == 1 && s.starts_with(x.letter())));
-    }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        return gyla::suit_from_code(obj.extract::<i64>().ok()?);
-    }
-    None
+    };
+    done.map_err(|e| match e.kind {
+        ErrorKind::IllegalMove => GylaError::new_err((e.code, e.message)),
+        _ => to_py(e),
+    })
 }
 
 /// A Gyla position (immutable): the whole game (scores, round, hands in order, tricks) and the
@@ -193,45 +137,35 @@ pub struct PyGylaState {
 }
 
 impl PyGylaState {
+    /// A state at `inner` with the names `players` and `teams`.
+    fn of(inner: Gyla, players: Py<PyTuple>, teams: Py<PyTuple>) -> Self {
+        let kept = LazyMoves::new();
+        PyGylaState {
+            inner,
+            kept,
+            players,
+            teams,
+        }
+    }
+
     /// A state at `inner` with the default names.
     fn unnamed(py: Python<'_>, inner: Gyla) -> PyResult<Bound<'_, Self>> {
         let players = PyTuple::new(py, ["Player 1", "Player 2", "Player 3", "Player 4"])?;
         let teams = PyTuple::new(py, ["Team 1", "Team 2"])?;
-        Self::named(inner, players, teams)
-    }
-
-    /// A state at `inner` with the names `players` and `teams`.
-    fn named<'py>(
-        inner: Gyla,
-        players: Bound<'py, PyTuple>,
-        teams: Bound<'py, PyTuple>,
-    ) -> PyResult<Bound<'py, Self>> {
-        let py = players.py();
-        let (players, teams) = (players.unbind(), teams.unbind());
-        let kept = LazyMoves::new();
-        Bound::new(
-            py,
-            PyGylaState {
-                inner,
-                kept,
-                players,
-                teams,
-            },
-        )
+        Bound::new(py, Self::of(inner, players.unbind(), teams.unbind()))
     }
 
     /// The state and the events (the core's records, which `parlour.gyla.api` makes
-    /// `GylaEvent`s) of an engine-flow step.
+    /// `GylaEvent`s) of an engine-flow step, made with the GIL released.
     fn flow<'py>(
         &self,
         py: Python<'py>,
         f: impl FnOnce(&mut Gyla, &mut Vec<Event>) -> Result<(), Error> + Send,
     ) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
-        let mut g = self.inner.clone();
-        let mut events = Vec::new();
-        py.detach(|| caught(|| f(&mut g, &mut events)))
-            .map_err(gyla_err)?;
-        let events = Value::List(events.iter().map(Event::value).collect());
+        let (g, events) = stepped(py, &self.inner, true, |g| {
+            let mut events = Vec::new();
+            f(g, &mut events).map(|()| Value::List(events.iter().map(Event::value).collect()))
+        })?;
         let next = Bound::new(py, self.with_core(py, g, None)?)?;
         Ok((next, crate::view::to_py(py, &events)?))
     }
@@ -257,42 +191,17 @@ impl StateClass for PyGylaState {
         gyla::action_index(mv)
     }
     fn with_core(&self, py: Python<'_>, core: Gyla, _: Option<GylaMove>) -> PyResult<Self> {
-        Ok(PyGylaState {
-            inner: core,
-            kept: LazyMoves::new(),
-            players: self.players.clone_ref(py),
-            teams: self.teams.clone_ref(py),
-        })
+        let names = (self.players.clone_ref(py), self.teams.clone_ref(py));
+        Ok(Self::of(core, names.0, names.1))
     }
-    /// A move that is not one of `legal_moves()`' own strings: a legal move's text is made as
-    /// `apply_index` makes it; anything else goes to the engine flow (`start`, or the expected
-    /// action with the suit or card read from `obj`), whose checks give the refusal.
+    /// A string (or an engine suit code) the core reads: `Gyla::apply_text`.
     fn apply_other(&self, obj: &Bound<'_, PyAny>) -> PyResult<Self> {
         let py = obj.py();
         let text = obj.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
-        let listed = self
-            .moves()
-            .iter()
-            .find(|m| Some(m.text().as_str()) == text);
-        if let Some(mv) = listed {
-            return self.play(py, mv, true);
-        }
-        let (suit, card) = (
-            suit_of(obj),
-            text.and_then(|t| Card::parse(t, Spelling::RankSuit).ok()),
-        );
-        let (name, player) = self
-            .inner
-            .next_action()
-            .map_or(("", 0), |n| (n.name.as_str(), i64::from(n.player)));
-        let start = text == Some("start");
-        let g = stepped(py, &self.inner, move |g| {
-            if start {
-                g.start(&mut Vec::new())
-            } else {
-                g.apply_action_quiet(name, player, suit, card)
-            }
-        })?;
+        let int = obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>();
+        let code = obj.extract::<i64>().ok().filter(|_| int);
+        let detach = self.inner.ai().contains(&true);
+        let (g, ()) = stepped(py, &self.inner, detach, |g| g.apply_text(text, code))?;
         self.with_core(py, g, None)
     }
     fn same(&self, py: Python<'_>, other: &Self) -> PyResult<bool> {
@@ -305,24 +214,22 @@ impl StateClass for PyGylaState {
     fn to_move(&self) -> Option<u8> {
         self.inner.next_action().map(|n| n.player)
     }
-    /// The move, then the computer seats move.
+    /// The move, then the computer seats move (with the GIL released when there are any).
     fn play(&self, py: Python<'_>, mv: GylaMove, listed: bool) -> PyResult<Self> {
-        let g = stepped(py, &self.inner, move |g| g.play_flow(mv, listed))?;
+        let detach = self.inner.ai().contains(&true);
+        let (g, ()) = stepped(py, &self.inner, detach, |g| g.play_flow(mv, listed))?;
         self.with_core(py, g, Some(mv))
     }
     /// `INVALID_INDEX`, a `ConfigError`.
     fn index_error(&self, index: &Bound<'_, PyAny>, len: usize) -> PyErr {
-        config_err(
-            Code::InvalidIndex,
-            format!("move index {index:?} out of range 0..{len}"),
-        )
+        let message = format!("move index {index:?} out of range 0..{len}");
+        config_err(Code::InvalidIndex, message)
     }
     /// `(cls._restore, (text, players, teams))`.
     fn reduce<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
+        let (py, s) = (slf.py(), slf.get());
         let restore = slf.get_type().getattr(intern!(py, "_restore"))?;
-        let (players, teams) = (&slf.get().players, &slf.get().teams);
-        let args = (slf.get().to_notation(py)?, players, teams).into_pyobject(py)?;
+        let args = (s.to_notation(py)?, &s.players, &s.teams).into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 }
@@ -348,7 +255,7 @@ crate::fields!(PyGylaState {
     trump: Option<&'static str> = |s, py| s.inner.trump().map(gyla::suit_name);
     /// The action expected next (a ``NextAction``), None before the start and after the game.
     next_action: Option<Bound<'py, PyAny>> = |s, py| match s.inner.next_action() {
-        Some(n) => Some(record(py, 0)?.call1((n.name.as_str(), n.player))?),
+        Some(n) => Some(record(py, intern!(py, "NextAction"))?.call1((n.name.as_str(), n.player))?),
         None => None,
     };
     /// ``not_started``, ``assign_trump``, ``play_card`` or ``over``.
@@ -365,24 +272,25 @@ crate::fields!(PyGylaState {
 impl PyGylaState {
     /// A new game, not yet started, with checked names (``parlour.gyla.new_game``).
     #[staticmethod]
-    fn _new<'py>(
+    fn _new(
+        py: Python<'_>,
         seed: u64,
         ai: [bool; 4],
-        players: Bound<'py, PyTuple>,
-        teams: Bound<'py, PyTuple>,
-    ) -> PyResult<Bound<'py, Self>> {
-        Self::named(Gyla::new(seed, ai), players, teams)
+        players: Py<PyTuple>,
+        teams: Py<PyTuple>,
+    ) -> PyResult<Bound<'_, Self>> {
+        Bound::new(py, Self::of(Gyla::new(seed, ai), players, teams))
     }
 
     /// A state from pickle: the notation and the names.
     #[staticmethod]
     fn _restore<'py>(
         text: &Bound<'py, PyAny>,
-        players: Bound<'py, PyTuple>,
-        teams: Bound<'py, PyTuple>,
+        players: Py<PyTuple>,
+        teams: Py<PyTuple>,
     ) -> PyResult<Bound<'py, Self>> {
         let g = Self::from_notation(text)?.get().inner.clone();
-        Self::named(g, players, teams)
+        Bound::new(text.py(), Self::of(g, players, teams))
     }
 
     /// The position of ``parts`` (a :class:`parlour.gyla.notation.Parts`), with the default
@@ -395,9 +303,8 @@ impl PyGylaState {
     ///     TypeError: If ``parts`` is not a ``Parts``.
     #[staticmethod]
     fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        let py = parts.py();
-        let parts = NOTATION.check(parts)?.extract::<Parts<'py>>()?.core()?;
-        Self::unnamed(py, guarded(|| Gyla::from_parts(&parts))?)
+        let core = NOTATION.check(parts)?.extract::<Parts<'py>>()?.core()?;
+        Self::unnamed(parts.py(), guarded(|| Gyla::from_parts(&core))?)
     }
 
     /// Parse a position in Gyla notation (player and team names take default values).
@@ -445,23 +352,22 @@ impl PyGylaState {
     /// Seat ``player``'s cards in hand order (empty for other numbers), e.g. ``("6S", "AC")``.
     fn hand<'py>(&self, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
         let p = player
-            .extract::<i64>()
+            .extract::<u8>()
             .ok()
             .filter(|_| player.is_instance_of::<PyInt>());
-        let cards = p
-            .and_then(|p| u8::try_from(p).ok())
-            .map_or_else(Vec::new, |p| self.inner.hand(p));
-        texts(player.py(), &cards)
+        texts(
+            player.py(),
+            &p.map_or_else(Vec::new, |p| self.inner.hand(p)),
+        )
     }
 
     /// This round's tricks so far (``Trick`` records), the last one possibly incomplete.
     fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let trick = record(py, 1)?;
+        let trick = record(py, intern!(py, "Trick"))?;
         let mut out = Vec::new();
         for (k, (leader, cards, winner)) in self.inner.tricks().into_iter().enumerate() {
             let seats = (0..4u8).map(|i| (leader + 3 + i) % 4 + 1);
-            let table = texts(py, &cards)?;
-            let played = PyTuple::new(py, seats.zip(table.iter()))?;
+            let played = PyTuple::new(py, seats.zip(texts(py, &cards)?.iter()))?;
             out.push(trick.call1((k + 1, leader, played, winner))?);
         }
         PyTuple::new(py, out)
@@ -479,18 +385,15 @@ impl PyGylaState {
     fn _apply_action<'py>(
         &self,
         py: Python<'py>,
-        name: &str,
+        name: String,
         player: i64,
-        suit: Option<&str>,
+        suit: Option<char>,
         card: Option<&str>,
     ) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
         let suit = suit
-            .filter(|s| s.len() == 1)
-            .and_then(|s| s.chars().next())
             .filter(char::is_ascii_uppercase)
             .and_then(Suit::from_letter);
         let card = card.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
-        let name = name.to_string();
         self.flow(py, move |g, ev| {
             g.apply_action(&name, player, suit, card, ev)
         })
@@ -509,22 +412,10 @@ impl PyGylaState {
         self.flow(py, move |g, ev| g.deal_round(&hands, starter, ev))
     }
 
-    /// The legal cards of ``player`` (1-4) in hand order (``parlour.gyla.legal_cards``).
-    fn _legal_cards<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyTuple>> {
-        texts(py, &self.inner.legal_cards(player))
-    }
-
-    /// The leader of each trick started this round.
-    fn _leaders(&self) -> Vec<u8> {
-        self.inner.leaders()
-    }
-
     /// The computer player's move now (suit name or card), or None.
     fn _computer_move<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let table = action_table(py)?;
-        let mv = self.inner.computer_choice();
-        mv.map(|m| table.get_item(usize::from(m.pack())))
-            .transpose()
+        let mv = self.inner.computer_choice().map(|m| usize::from(m.pack()));
+        mv.map(|id| action_table(py)?.get_item(id)).transpose()
     }
 }
 

@@ -189,6 +189,14 @@ impl ActionName {
             ActionName::PlayCard => "play_card",
         }
     }
+
+    /// The action of an engine name, if it is one.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<ActionName> {
+        [ActionName::AssignTrump, ActionName::PlayCard]
+            .into_iter()
+            .find(|a| a.as_str() == name)
+    }
 }
 
 /// The action the engine expects next.

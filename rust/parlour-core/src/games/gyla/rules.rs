@@ -3,11 +3,12 @@
 //! Zobrist hash kept in step) and the engine flow's checks in the engine's order.
 
 use super::{
-    bot, card_at, next_seat, suit_name, suit_pos, team_of, ActionName, Code, Event, EventKind,
-    Gyla, GylaMove, Phase, SUITS, TARGET,
+    bot, card_at, next_seat, suit_from_code, suit_name, suit_pos, team_of, ActionName, Code, Event,
+    EventKind, Gyla, GylaMove, Phase, SUITS, TARGET,
 };
 use crate::cards::{Card, CardSet, Spelling, Suit, JACK, SEVEN, SIX};
 use crate::error::{Common, Error, Result};
+use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use crate::zobrist;
 
@@ -563,6 +564,36 @@ impl Gyla {
             self.run_ai(None);
         }
         Ok(())
+    }
+
+    /// The uniform protocol's `apply` of a move given as `text` (or as the engine's suit
+    /// `code`): a legal move's text is made as listed; anything else goes to the engine flow,
+    /// whose checks give the refusal: `start` to `Start()`, the rest to `Apply` of the action
+    /// expected now with the suit (a name, a letter or a code) or the card it names. The
+    /// computer seats then move; no events.
+    ///
+    /// # Errors
+    /// As [`Gyla::start`] and [`Gyla::apply_action`]; `self` is unchanged.
+    pub fn apply_text(&mut self, text: Option<&str>, code: Option<i64>) -> Result<()> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        if let Some(&mv) = moves.iter().find(|m| Some(m.text().as_str()) == text) {
+            return self.play_flow(mv, true);
+        }
+        if text == Some("start") {
+            return self.start(&mut Vec::new());
+        }
+        let suit = match text {
+            Some(t) => SUITS
+                .into_iter()
+                .find(|&s| suit_name(s) == t || (t.len() == 1 && t.starts_with(s.letter()))),
+            None => code.and_then(suit_from_code),
+        };
+        let card = text.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
+        let (name, player) = self
+            .next_action()
+            .map_or(("", 0), |n| (n.name.as_str(), i64::from(n.player)));
+        self.apply_action_quiet(name, player, suit, card)
     }
 
     /// Validate an engine action in the engine's order and return the move it makes.
