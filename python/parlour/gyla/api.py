@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple
 from parlour._core import gyla as _gyla
 from parlour._core.gyla import GylaState
 from parlour.errors import ConfigError, IllegalMoveError
+from parlour.gyla.notation import Parts, write
 from parlour.gyla.views import NextAction, PlayerView, Trick
 
 __all__ = [
@@ -200,7 +201,8 @@ def new_game(
         raise ConfigError(
             "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
         )
-    return GylaState._new(seed, [bool(a) for a in ai], (p[0], p[1], p[2], p[3]), (t[0], t[1]))
+    fresh = Parts((0, 0), 0, 0, None, ((), (), (), ()), (), None, (ai[0], ai[1], ai[2], ai[3]), seed)
+    return GylaState._restore(write(fresh), (p[0], p[1], p[2], p[3]), (t[0], t[1]))
 
 
 def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
@@ -219,7 +221,7 @@ def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``ALREADY_STARTED`` on a started game.
     """
-    new, raw = _check_state(state)._start()
+    new, raw = _check_state(state)._flow()
     return new, _events(raw)
 
 
@@ -267,7 +269,7 @@ def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[
             suit = _suit_letter(action.get("suit"))
     else:
         name_s, player_i = repr(action), 0
-    new, raw = state._apply_action(name_s, player_i, suit, card)
+    new, raw = state._flow(name_s, player_i, suit, card)
     return new, _events(raw)
 
 
@@ -439,7 +441,7 @@ def deal_round(
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
     if starter is not None and not 1 <= starter <= 4:
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
-    new, raw = state._deal_round([list(h) for h in hands], starter)
+    new, raw = state._flow(hands=[list(h) for h in hands], starter=starter)
     return new, _events(raw)
 
 

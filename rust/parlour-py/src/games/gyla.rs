@@ -2,15 +2,15 @@
 //! holding the core position and the player and team names. The protocol comes from
 //! [`crate::state`] (seats 1-4 in `to_move`; `start` is a move; computer seats move after
 //! every move); the notation is read and written in `parlour.gyla.notation`, over the `Parts`
-//! record; the engine flow (`parlour.gyla.api`) calls `_start`, `_apply_action` and
-//! `_deal_round`, whose events are the core's records.
+//! record; the engine flow (`parlour.gyla.api`) calls `_flow`, whose events are the core's
+//! records.
 
 use crate::cards::card;
-use crate::errors::{caught, config_err, guarded, to_py, InvalidStateError, NotationError};
+use crate::errors::{caught, config_err, guarded, to_py, NotationError};
 use crate::notation::Notation;
 use crate::state::{StateClass, KEPT};
-use parlour_core::cards::{Card, CardSet, Spelling, Suit};
-use parlour_core::games::gyla::{self, ActionName, Code, Event, Gyla, GylaMove, GylaParts};
+use parlour_core::cards::{Card, Suit};
+use parlour_core::games::gyla::{self, Code, Event, Flow, Gyla, GylaMove, GylaParts, NextAction};
 use parlour_core::lazy::{LazyMoves, Packed};
 use parlour_core::view::Value;
 use parlour_core::{Common, Error, ErrorKind};
@@ -44,16 +44,11 @@ struct Parts<'py> {
 }
 
 impl Parts<'_> {
-    /// The core's parts (an unknown next action is `INVALID_POSITION`).
+    /// The core's parts.
     fn core(self) -> PyResult<GylaParts> {
         let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
         let [h1, h2, h3, h4] = &self.hands;
-        let next = |(name, player): (String, u8)| {
-            let bad = "the next action is assign_trump or play_card";
-            let name = ActionName::parse(&name)
-                .ok_or_else(|| InvalidStateError::new_err((Code::InvalidPosition.as_str(), bad)))?;
-            Ok::<_, PyErr>(gyla::NextAction { name, player })
-        };
+        let next = |(name, player): (String, u8)| guarded(|| NextAction::parse(&name, player));
         Ok(GylaParts {
             scores: self.scores,
             round: self.round,
@@ -153,21 +148,6 @@ impl PyGylaState {
         let players = PyTuple::new(py, ["Player 1", "Player 2", "Player 3", "Player 4"])?;
         let teams = PyTuple::new(py, ["Team 1", "Team 2"])?;
         Bound::new(py, Self::of(inner, players.unbind(), teams.unbind()))
-    }
-
-    /// The state and the events (the core's records, which `parlour.gyla.api` makes
-    /// `GylaEvent`s) of an engine-flow step, made with the GIL released.
-    fn flow<'py>(
-        &self,
-        py: Python<'py>,
-        f: impl FnOnce(&mut Gyla, &mut Vec<Event>) -> Result<(), Error> + Send,
-    ) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
-        let (g, events) = stepped(py, &self.inner, true, |g| {
-            let mut events = Vec::new();
-            f(g, &mut events).map(|()| Value::List(events.iter().map(Event::value).collect()))
-        })?;
-        let next = Bound::new(py, self.with_core(py, g, None)?)?;
-        Ok((next, crate::view::to_py(py, &events)?))
     }
 }
 
@@ -270,19 +250,7 @@ crate::fields!(PyGylaState {
 
 #[pymethods]
 impl PyGylaState {
-    /// A new game, not yet started, with checked names (``parlour.gyla.new_game``).
-    #[staticmethod]
-    fn _new(
-        py: Python<'_>,
-        seed: u64,
-        ai: [bool; 4],
-        players: Py<PyTuple>,
-        teams: Py<PyTuple>,
-    ) -> PyResult<Bound<'_, Self>> {
-        Bound::new(py, Self::of(Gyla::new(seed, ai), players, teams))
-    }
-
-    /// A state from pickle: the notation and the names.
+    /// The position ``text`` with the names ``players`` and ``teams`` (pickle, ``new_game``).
     #[staticmethod]
     fn _restore<'py>(
         text: &Bound<'py, PyAny>,
@@ -351,14 +319,9 @@ impl PyGylaState {
 
     /// Seat ``player``'s cards in hand order (empty for other numbers), e.g. ``("6S", "AC")``.
     fn hand<'py>(&self, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
-        let p = player
-            .extract::<u8>()
-            .ok()
-            .filter(|_| player.is_instance_of::<PyInt>());
-        texts(
-            player.py(),
-            &p.map_or_else(Vec::new, |p| self.inner.hand(p)),
-        )
+        let p = player.cast::<PyInt>().ok().and_then(|p| p.extract().ok());
+        let cards = p.map_or_else(Vec::new, |p| self.inner.hand(p));
+        texts(player.py(), &cards)
     }
 
     /// This round's tricks so far (``Trick`` records), the last one possibly incomplete.
@@ -373,43 +336,34 @@ impl PyGylaState {
         PyTuple::new(py, out)
     }
 
-    /// The engine's ``Start()``: the new state and the events (``parlour.gyla.start``).
-    fn _start<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
-        self.flow(py, |g, ev| g.start(ev))
-    }
-
-    /// The engine's ``Apply(action)`` (``parlour.gyla.apply``): ``suit`` is a suit letter
-    /// (``assign_trump``), ``card`` a card in rank-suit spelling (``play_card``); None or
-    /// anything else is an invalid suit / card.
-    #[pyo3(signature = (name, player, suit = None, card = None))]
-    fn _apply_action<'py>(
+    /// The engine flow (``parlour.gyla.api``): ``Start()`` without arguments, ``Apply`` of the
+    /// action ``name`` by ``player`` with a ``suit`` letter or a ``card`` (anything else is no
+    /// suit or card), or ``deal_round(hands, starter)``. The new state and the events (the
+    /// core's records, which the api makes ``GylaEvent``s).
+    #[pyo3(signature = (name = None, player = 0, suit = None, card = None, hands = None, starter = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn _flow<'py>(
         &self,
         py: Python<'py>,
-        name: String,
+        name: Option<String>,
         player: i64,
         suit: Option<char>,
-        card: Option<&str>,
-    ) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
-        let suit = suit
-            .filter(char::is_ascii_uppercase)
-            .and_then(Suit::from_letter);
-        let card = card.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
-        self.flow(py, move |g, ev| {
-            g.apply_action(&name, player, suit, card, ev)
-        })
-    }
-
-    /// Start the current round from explicit hands (``parlour.gyla.deal_round``, which checks
-    /// the starter's type; the core checks its range).
-    #[pyo3(signature = (hands, starter = None))]
-    fn _deal_round<'py>(
-        &self,
-        py: Python<'py>,
-        hands: Vec<Vec<String>>,
+        card: Option<String>,
+        hands: Option<Vec<Vec<String>>>,
         starter: Option<u8>,
     ) -> PyResult<(Bound<'py, Self>, Bound<'py, PyAny>)> {
-        let hands = guarded(|| gyla::rules::parse_deal(&hands))?;
-        self.flow(py, move |g, ev| g.deal_round(&hands, starter, ev))
+        let op = match (name, hands) {
+            (Some(name), _) => Flow::Apply(name, player, suit, card),
+            (None, Some(hands)) => Flow::Deal(hands, starter),
+            (None, None) => Flow::Start,
+        };
+        let (g, events) = stepped(py, &self.inner, true, |g| {
+            let mut events = Vec::new();
+            g.flow(op, &mut events)?;
+            Ok(Value::List(events.iter().map(Event::value).collect()))
+        })?;
+        let next = Bound::new(py, self.with_core(py, g, None)?)?;
+        Ok((next, crate::view::to_py(py, &events)?))
     }
 
     /// The computer player's move now (suit name or card), or None.
@@ -435,16 +389,7 @@ fn canonical_deck(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 /// True when one of the hands holds all four 6s or all four 7s.
 #[pyfunction]
 fn triggers_redeal(hands: Vec<Vec<String>>) -> PyResult<bool> {
-    let set = |h: &Vec<String>| {
-        h.iter()
-            .map(|t| Card::parse(t, Spelling::RankSuit))
-            .collect()
-    };
-    let sets = hands
-        .iter()
-        .map(set)
-        .collect::<Result<Vec<CardSet>, Error>>();
-    guarded(|| sets).map(|s| gyla::triggers_redeal(&s))
+    guarded(|| gyla::rules::triggers_redeal_texts(&hands))
 }
 
 /// Register `parlour._core.gyla`.

@@ -189,14 +189,6 @@ impl ActionName {
             ActionName::PlayCard => "play_card",
         }
     }
-
-    /// The action of an engine name, if it is one.
-    #[must_use]
-    pub fn parse(name: &str) -> Option<ActionName> {
-        [ActionName::AssignTrump, ActionName::PlayCard]
-            .into_iter()
-            .find(|a| a.as_str() == name)
-    }
 }
 
 /// The action the engine expects next.
@@ -206,6 +198,24 @@ pub struct NextAction {
     pub name: ActionName,
     /// By which seat, 1–4.
     pub player: u8,
+}
+
+impl NextAction {
+    /// The action `name` (`assign_trump` or `play_card`) by `player`, as a position's parts
+    /// give it.
+    ///
+    /// # Errors
+    /// `INVALID_POSITION` for another name.
+    pub fn parse(name: &str, player: u8) -> Result<NextAction> {
+        let name = [ActionName::AssignTrump, ActionName::PlayCard]
+            .into_iter()
+            .find(|a| a.as_str() == name)
+            .ok_or_else(|| {
+                let why = "the next action is assign_trump or play_card";
+                Error::invalid_state(Code::InvalidPosition, why)
+            })?;
+        Ok(NextAction { name, player })
+    }
 }
 
 /// The engine's event types, in lifecycle order.
@@ -299,6 +309,18 @@ impl Event {
             Value::ints(self.scores),
         ])
     }
+}
+
+/// An operation of the engine flow (`parlour.gyla.api`), made by [`Gyla::flow`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// [`Gyla::start`].
+    Start,
+    /// [`Gyla::apply_action`]: the action's name and player, the suit's letter (anything but
+    /// `C`, `S`, `H`, `D` is no suit) and the card's text (rank then suit, `"AH"`).
+    Apply(String, i64, Option<char>, Option<String>),
+    /// [`Gyla::deal_round`]: the hands as card texts, and the starter.
+    Deal(Vec<Vec<String>>, Option<u8>),
 }
 
 /// A Gyla move for the [`GameState`] trait.

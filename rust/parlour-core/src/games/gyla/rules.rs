@@ -4,7 +4,7 @@
 
 use super::{
     bot, card_at, next_seat, suit_from_code, suit_name, suit_pos, team_of, ActionName, Code, Event,
-    EventKind, Gyla, GylaMove, Phase, SUITS, TARGET,
+    EventKind, Flow, Gyla, GylaMove, Phase, SUITS, TARGET,
 };
 use crate::cards::{Card, CardSet, Spelling, Suit, JACK, SEVEN, SIX};
 use crate::error::{Common, Error, Result};
@@ -482,6 +482,25 @@ impl Gyla {
         }
     }
 
+    /// Make the engine-flow operation `op`, pushing the engine's events to `events`.
+    ///
+    /// # Errors
+    /// As [`Gyla::start`], [`Gyla::apply_action`] and [`Gyla::deal_round`] (and
+    /// [`parse_deal`]); `self` is unchanged.
+    pub fn flow(&mut self, op: Flow, events: &mut Vec<Event>) -> Result<()> {
+        match op {
+            Flow::Start => self.start(events),
+            Flow::Apply(name, player, suit, card) => {
+                let suit = suit
+                    .filter(char::is_ascii_uppercase)
+                    .and_then(Suit::from_letter);
+                let card = card.and_then(|t| Card::parse(&t, Spelling::RankSuit).ok());
+                self.apply_action(&name, player, suit, card, events)
+            }
+            Flow::Deal(hands, starter) => self.deal_round(&parse_deal(&hands)?, starter, events),
+        }
+    }
+
     /// The engine's `Apply(action)`, with the engine's order of checks; then the computer seats
     /// move. `suit` is the parsed suit of an `assign_trump` (`None`: not a suit), `card` the parsed
     /// card of a `play_card` (`None`: not a card of the 36).
@@ -741,6 +760,20 @@ pub fn parse_deal(hands: &[Vec<String>]) -> Result<Vec<Vec<Card>>> {
         })
     };
     hands.iter().map(|h| h.iter().map(card).collect()).collect()
+}
+
+/// Whether a deal given as card texts (rank then suit, `"AH"`) [`triggers_redeal`].
+///
+/// # Errors
+/// The card reader's `INVALID_CARD` for a text that is no card.
+pub fn triggers_redeal_texts(hands: &[Vec<String>]) -> Result<bool> {
+    let set = |h: &Vec<String>| {
+        h.iter()
+            .map(|t| Card::parse(t, Spelling::RankSuit))
+            .collect()
+    };
+    let sets = hands.iter().map(set).collect::<Result<Vec<CardSet>>>()?;
+    Ok(triggers_redeal(&sets))
 }
 
 pub(super) fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {
