@@ -1,9 +1,7 @@
-//! `parlour._core.gyla`: Gyla's state, `parlour.gyla.GylaState`, one frozen, final class
-//! holding the core position and the player and team names. The protocol comes from
-//! [`crate::state`] (seats 1-4 in `to_move`; `start` is a move; computer seats move after
-//! every move); the notation is read and written in `parlour.gyla.notation`, over the `Parts`
-//! record; the engine flow (`parlour.gyla.api`) calls `_flow`, whose events are the core's
-//! records.
+//! `parlour._core.gyla`: Gyla's state, `parlour.gyla.GylaState`, the core position and the
+//! player and team names, with the protocol of [`crate::state`] (seats 1-4 in `to_move`;
+//! `start` is a move; computer seats move after every move). `parlour.gyla.notation` reads and
+//! writes the notation; `parlour.gyla.api` runs the engine flow through `_flow`.
 
 use crate::cards::card;
 use crate::errors::{caught, config_err, guarded, to_py, NotationError};
@@ -43,26 +41,6 @@ struct Parts<'py> {
     seed: Bound<'py, PyAny>,
 }
 
-impl Parts<'_> {
-    /// The core's parts.
-    fn core(self) -> PyResult<GylaParts> {
-        let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
-        let [h1, h2, h3, h4] = &self.hands;
-        let next = |(name, player): (String, u8)| guarded(|| NextAction::parse(&name, player));
-        Ok(GylaParts {
-            scores: self.scores,
-            round: self.round,
-            starter: self.starter,
-            trump: self.trump.map(suit).transpose()?,
-            hands: [cards(h1)?, cards(h2)?, cards(h3)?, cards(h4)?],
-            plays: cards(&self.plays)?,
-            next: self.next_action.map(next).transpose()?,
-            ai: self.ai,
-            seed: crate::view::seed_arg(&self.seed)?,
-        })
-    }
-}
-
 /// A suit given by its lane (`parlour.cards`), else `INVALID_SUIT` (a helper whist's binding
 /// needs too).
 fn suit(lane: i64) -> PyResult<Suit> {
@@ -88,23 +66,16 @@ fn texts<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> 
     crate::fast::pick(action_table(py)?, ids)
 }
 
-/// A record class of `parlour.gyla.views` (`NextAction`, `Trick`).
-fn record<'py>(py: Python<'py>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
-    py.import(intern!(py, "parlour.gyla.views"))?.getattr(name)
-}
-
-/// A copy of `g` changed by `f` (panics caught, the GIL released when `detach`), with what `f`
-/// returns; a refusal of the engine is a `GylaError`, any other error its `parlour.errors`
-/// class.
+/// A copy of `g` changed by `f`, with what `f` returns: panics caught, the GIL released when
+/// computer seats may play on (whole rounds); a refusal of the engine is a `GylaError`.
 fn stepped<T: Send>(
     py: Python<'_>,
     g: &Gyla,
-    detach: bool,
     f: impl FnOnce(&mut Gyla) -> Result<T, Error> + Send,
 ) -> PyResult<(Gyla, T)> {
     let mut next = g.clone();
     let run = move || f(&mut next).map(|t| (next, t));
-    let done = if detach {
+    let done = if g.ai().contains(&true) {
         py.detach(|| caught(run))
     } else {
         caught(run)
@@ -115,39 +86,51 @@ fn stepped<T: Send>(
     })
 }
 
-/// A Gyla position (immutable): the whole game (scores, round, hands in order, tricks) and the
-/// player and team names.
-///
-/// Create one with :func:`parlour.gyla.new_game`, :meth:`from_notation` or :meth:`from_parts`;
-/// the engine flow functions of :mod:`parlour.gyla` return new states. It follows parlour's
-/// uniform state protocol: moves are card strings (``"AH"``), trump suit names (``"hearts"``)
-/// and ``"start"``; seats are 1-4; ``apply`` lets computer seats move afterwards, as the engine
-/// does. Hashable; equal states have equal names too.
+/// A Gyla position (immutable): the whole game and the player and team names. Moves are cards
+/// (``"AH"``), suit names (``"hearts"``) and ``"start"``; seats are 1-4; computer seats move
+/// after every move, as in the engine. See ``parlour.gyla``.
 #[pyclass(frozen, module = "parlour.gyla", name = "GylaState")]
 pub struct PyGylaState {
     inner: Gyla,
     kept: LazyMoves<KEPT>,
-    players: Py<PyTuple>,
-    teams: Py<PyTuple>,
+    /// `(players, teams)`: the player names of seats 1-4 and the names of teams 1 and 2.
+    names: Py<PyTuple>,
 }
 
 impl PyGylaState {
-    /// A state at `inner` with the names `players` and `teams`.
-    fn of(inner: Gyla, players: Py<PyTuple>, teams: Py<PyTuple>) -> Self {
+    /// A state at `inner` with the names `(players, teams)`.
+    fn of(inner: Gyla, names: Py<PyTuple>) -> Self {
         let kept = LazyMoves::new();
-        PyGylaState {
-            inner,
-            kept,
-            players,
-            teams,
-        }
+        PyGylaState { inner, kept, names }
     }
 
-    /// A state at `inner` with the default names.
-    fn unnamed(py: Python<'_>, inner: Gyla) -> PyResult<Bound<'_, Self>> {
-        let players = PyTuple::new(py, ["Player 1", "Player 2", "Player 3", "Player 4"])?;
-        let teams = PyTuple::new(py, ["Team 1", "Team 2"])?;
-        Bound::new(py, Self::of(inner, players.unbind(), teams.unbind()))
+    /// The position of `parts` (a `Parts` record) with the default names; when `read` (from a
+    /// text), a position no game reaches is `INVALID_NOTATION`.
+    fn from_record<'py>(parts: &Bound<'py, PyAny>, read: bool) -> PyResult<Bound<'py, Self>> {
+        let (py, p) = (parts.py(), parts.extract::<Parts<'py>>()?);
+        let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
+        let next = |(name, player): (String, u8)| guarded(|| NextAction::parse(&name, player));
+        let [h1, h2, h3, h4] = &p.hands;
+        let core = GylaParts {
+            scores: p.scores,
+            round: p.round,
+            starter: p.starter,
+            trump: p.trump.map(suit).transpose()?,
+            hands: [cards(h1)?, cards(h2)?, cards(h3)?, cards(h4)?],
+            plays: cards(&p.plays)?,
+            next: p.next_action.map(next).transpose()?,
+            ai: p.ai,
+            seed: crate::view::seed_arg(&p.seed)?,
+        };
+        let g = caught(|| Gyla::from_parts(&core)).map_err(|e| match e {
+            e if read && e.code == Code::InvalidPosition.as_str() => {
+                NotationError::new_err((Code::InvalidNotation.as_str(), e.message))
+            }
+            e => to_py(e),
+        })?;
+        let players = ("Player 1", "Player 2", "Player 3", "Player 4");
+        let names = (players, ("Team 1", "Team 2")).into_pyobject(py)?;
+        Bound::new(py, Self::of(g, names.unbind()))
     }
 }
 
@@ -171,8 +154,7 @@ impl StateClass for PyGylaState {
         gyla::action_index(mv)
     }
     fn with_core(&self, py: Python<'_>, core: Gyla, _: Option<GylaMove>) -> PyResult<Self> {
-        let names = (self.players.clone_ref(py), self.teams.clone_ref(py));
-        Ok(Self::of(core, names.0, names.1))
+        Ok(Self::of(core, self.names.clone_ref(py)))
     }
     /// A string (or an engine suit code) the core reads: `Gyla::apply_text`.
     fn apply_other(&self, obj: &Bound<'_, PyAny>) -> PyResult<Self> {
@@ -180,24 +162,20 @@ impl StateClass for PyGylaState {
         let text = obj.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
         let int = obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>();
         let code = obj.extract::<i64>().ok().filter(|_| int);
-        let detach = self.inner.ai().contains(&true);
-        let (g, ()) = stepped(py, &self.inner, detach, |g| g.apply_text(text, code))?;
+        let (g, ()) = stepped(py, &self.inner, |g| g.apply_text(text, code))?;
         self.with_core(py, g, None)
     }
     fn same(&self, py: Python<'_>, other: &Self) -> PyResult<bool> {
-        Ok(self.inner == other.inner
-            && self.players.bind(py).eq(other.players.bind(py))?
-            && self.teams.bind(py).eq(other.teams.bind(py))?)
+        Ok(self.inner == other.inner && self.names.bind(py).eq(other.names.bind(py))?)
     }
 
     /// The seat (1-4) expected to act.
     fn to_move(&self) -> Option<u8> {
         self.inner.next_action().map(|n| n.player)
     }
-    /// The move, then the computer seats move (with the GIL released when there are any).
+    /// The move, then the computer seats move.
     fn play(&self, py: Python<'_>, mv: GylaMove, listed: bool) -> PyResult<Self> {
-        let detach = self.inner.ai().contains(&true);
-        let (g, ()) = stepped(py, &self.inner, detach, |g| g.play_flow(mv, listed))?;
+        let (g, ()) = stepped(py, &self.inner, |g| g.play_flow(mv, listed))?;
         self.with_core(py, g, Some(mv))
     }
     /// `INVALID_INDEX`, a `ConfigError`.
@@ -209,7 +187,8 @@ impl StateClass for PyGylaState {
     fn reduce<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let (py, s) = (slf.py(), slf.get());
         let restore = slf.get_type().getattr(intern!(py, "_restore"))?;
-        let args = (s.to_notation(py)?, &s.players, &s.teams).into_pyobject(py)?;
+        let (players, teams) = s.names.extract::<(Py<PyAny>, Py<PyAny>)>(py)?;
+        let args = (s.to_notation(py)?, players, teams).into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 }
@@ -218,9 +197,9 @@ crate::protocol!(PyGylaState);
 
 crate::fields!(PyGylaState {
     /// The player names of seats 1-4.
-    players: Py<PyTuple> = |s, py| s.players.clone_ref(py);
+    players: Bound<'py, PyAny> = |s, py| s.names.bind(py).get_item(0)?;
     /// The names of team 1 (seats 1 and 3) and team 2 (seats 2 and 4).
-    teams: Py<PyTuple> = |s, py| s.teams.clone_ref(py);
+    teams: Bound<'py, PyAny> = |s, py| s.names.bind(py).get_item(1)?;
     /// Which seats the engine plays itself.
     ai: Bound<'py, PyTuple> = |s, py| PyTuple::new(py, s.inner.ai())?;
     /// The seed every round is dealt from.
@@ -235,7 +214,11 @@ crate::fields!(PyGylaState {
     trump: Option<&'static str> = |s, py| s.inner.trump().map(gyla::suit_name);
     /// The action expected next (a ``NextAction``), None before the start and after the game.
     next_action: Option<Bound<'py, PyAny>> = |s, py| match s.inner.next_action() {
-        Some(n) => Some(record(py, intern!(py, "NextAction"))?.call1((n.name.as_str(), n.player))?),
+        Some(n) => {
+            let views = py.import(intern!(py, "parlour.gyla.views"))?;
+            let args = (n.name.as_str(), n.player);
+            Some(views.getattr(intern!(py, "NextAction"))?.call1(args)?)
+        }
         None => None,
     };
     /// ``not_started``, ``assign_trump``, ``play_card`` or ``over``.
@@ -257,40 +240,25 @@ impl PyGylaState {
         players: Py<PyTuple>,
         teams: Py<PyTuple>,
     ) -> PyResult<Bound<'py, Self>> {
-        let g = Self::from_notation(text)?.get().inner.clone();
-        Bound::new(text.py(), Self::of(g, players, teams))
+        let (py, g) = (text.py(), Self::from_notation(text)?.get().inner.clone());
+        Bound::new(
+            py,
+            Self::of(g, (players, teams).into_pyobject(py)?.unbind()),
+        )
     }
 
     /// The position of ``parts`` (a :class:`parlour.gyla.notation.Parts`), with the default
-    /// player and team names.
-    ///
-    /// Raises:
-    ///     InvalidStateError: ``INVALID_POSITION`` when the parts cannot come from a game.
-    ///     ConfigError: ``INVALID_CARD``, ``INVALID_SUIT`` or ``INVALID_SEED`` for a value that
-    ///         is no card, suit or seed.
-    ///     TypeError: If ``parts`` is not a ``Parts``.
+    /// names; ``INVALID_POSITION`` (``InvalidStateError``) if no game reaches it.
     #[staticmethod]
     fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        let core = NOTATION.check(parts)?.extract::<Parts<'py>>()?.core()?;
-        Self::unnamed(parts.py(), guarded(|| Gyla::from_parts(&core))?)
+        Self::from_record(NOTATION.check(parts)?, false)
     }
 
-    /// Parse a position in Gyla notation (player and team names take default values).
-    ///
-    /// Raises:
-    ///     NotationError: ``INVALID_NOTATION`` for malformed or impossible text.
+    /// The position of a Gyla notation text, with the default names; ``INVALID_NOTATION``
+    /// (``NotationError``) for malformed or impossible text.
     #[staticmethod]
     fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        let py = text.py();
-        let parts = NOTATION.read(py, text)?.extract::<Parts<'py>>()?.core()?;
-        let g = caught(|| Gyla::from_parts(&parts)).map_err(|e| {
-            if e.code == Code::InvalidPosition.as_str() {
-                NotationError::new_err((Code::InvalidNotation.as_str(), e.message))
-            } else {
-                to_py(e)
-            }
-        })?;
-        Self::unnamed(py, g)
+        Self::from_record(&NOTATION.read(text.py(), text)?, true)
     }
 
     /// The position's parts, a :class:`parlour.gyla.notation.Parts`.
@@ -326,7 +294,8 @@ impl PyGylaState {
 
     /// This round's tricks so far (``Trick`` records), the last one possibly incomplete.
     fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let trick = record(py, intern!(py, "Trick"))?;
+        let views = py.import(intern!(py, "parlour.gyla.views"))?;
+        let trick = views.getattr(intern!(py, "Trick"))?;
         let mut out = Vec::new();
         for (k, (leader, cards, winner)) in self.inner.tricks().into_iter().enumerate() {
             let seats = (0..4u8).map(|i| (leader + 3 + i) % 4 + 1);
@@ -336,10 +305,8 @@ impl PyGylaState {
         PyTuple::new(py, out)
     }
 
-    /// The engine flow (``parlour.gyla.api``): ``Start()`` without arguments, ``Apply`` of the
-    /// action ``name`` by ``player`` with a ``suit`` letter or a ``card`` (anything else is no
-    /// suit or card), or ``deal_round(hands, starter)``. The new state and the events (the
-    /// core's records, which the api makes ``GylaEvent``s).
+    /// The engine flow (``parlour.gyla.api``), ``Start()``, ``Apply`` or ``deal_round``: the
+    /// new state and the events (the core's records, which the api makes ``GylaEvent``s).
     #[pyo3(signature = (name = None, player = 0, suit = None, card = None, hands = None, starter = None))]
     #[allow(clippy::too_many_arguments)]
     fn _flow<'py>(
@@ -357,7 +324,7 @@ impl PyGylaState {
             (None, Some(hands)) => Flow::Deal(hands, starter),
             (None, None) => Flow::Start,
         };
-        let (g, events) = stepped(py, &self.inner, true, |g| {
+        let (g, events) = stepped(py, &self.inner, |g| {
             let mut events = Vec::new();
             g.flow(op, &mut events)?;
             Ok(Value::List(events.iter().map(Event::value).collect()))
