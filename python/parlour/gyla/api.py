@@ -93,8 +93,11 @@ _I64: Final = 2**63
 
 
 def _events(raw: list[_gyla._Event]) -> list[GylaEvent]:
-    """The events of the core's records ``[name, [next name, next player] or None, round,
-    player, card, trump, trick, winner, [score1, score2]]`` (absent values None)."""
+    """The events of the core's records.
+
+    Each is ``[name, [next name, next player] or None, round, player, card, trump, trick,
+    winner, [score1, score2]]``, absent values None.
+    """
     return [
         GylaEvent(name, None if n is None else NextAction(*n), rnd, p, c, t, k, w, (s[0], s[1]))
         for name, n, rnd, p, c, t, k, w, s in raw
@@ -201,8 +204,9 @@ def new_game(
         raise ConfigError(
             "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
         )
-    fresh = Parts((0, 0), 0, 0, None, ((), (), (), ()), (), None, (ai[0], ai[1], ai[2], ai[3]), seed)
-    return GylaState._restore(write(fresh), (p[0], p[1], p[2], p[3]), (t[0], t[1]))
+    seats = (ai[0], ai[1], ai[2], ai[3])
+    fresh = write(Parts((0, 0), 0, 0, None, ((), (), (), ()), (), None, seats, seed))
+    return GylaState._restore(fresh, (p[0], p[1], p[2], p[3]), (t[0], t[1]))
 
 
 def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
