@@ -509,5 +509,5 @@ def test_state_shape_after_the_rust_base() -> None:
     nxt = state.apply_index(0)
     assert type(nxt) is gyla.GylaState
     assert (nxt.players, nxt.teams) == (state.players, state.teams)
-    assert hash(nxt) == nxt.zobrist
+    assert hash(nxt) == hash(nxt.zobrist)  # the uniform hash (issue 19): hash of int(zobrist)
     assert nxt.to_move == (None if nxt.next_action is None else nxt.next_action.player)

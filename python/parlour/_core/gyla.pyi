@@ -1,6 +1,6 @@
 """Stubs of ``parlour._core.gyla``."""
 
-from typing import Literal, final
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
@@ -15,17 +15,11 @@ __all__ = [
     "triggers_redeal",
 ]
 
-_Event = tuple[str, str | None, int, int, int, str | None, str | None, int, int, int, int]
+_Event = list[Any]
+"""An event as the core records it (``parlour.gyla.api`` makes it a ``GylaEvent``)."""
 
 @final
 class GylaState:
-    @staticmethod
-    def _new(
-        seed: int,
-        ai: list[bool] | tuple[bool, bool, bool, bool],
-        players: tuple[str, str, str, str],
-        teams: tuple[str, str],
-    ) -> GylaState: ...
     @staticmethod
     def from_parts(parts: Parts) -> GylaState: ...
     @staticmethod
@@ -78,15 +72,15 @@ class GylaState:
     def view(self, seat: int) -> View: ...
     def observation(self, seat: int) -> npt.NDArray[np.float32]: ...
     def resample(self, seat: int, seed: int) -> GylaState: ...
-    def _start(self) -> tuple[GylaState, list[_Event]]: ...
-    def _apply_action(
-        self, name: str, player: int, suit: str | None = None, card: str | None = None
+    def _flow(
+        self,
+        name: str | None = None,
+        player: int = 0,
+        suit: str | None = None,
+        card: str | None = None,
+        hands: list[list[str]] | None = None,
+        starter: int | None = None,
     ) -> tuple[GylaState, list[_Event]]: ...
-    def _deal_round(
-        self, hands: list[list[str]], starter: int | None = None
-    ) -> tuple[GylaState, list[_Event]]: ...
-    def _legal_cards(self, player: int) -> list[str]: ...
-    def _leaders(self) -> list[int]: ...
     def _computer_move(self) -> str | None: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple
 from parlour._core import gyla as _gyla
 from parlour._core.gyla import GylaState
 from parlour.errors import ConfigError, IllegalMoveError
+from parlour.gyla.notation import Parts, write
 from parlour.gyla.views import NextAction, PlayerView, Trick
 
 __all__ = [
@@ -88,34 +89,18 @@ _LETTER_TO_NAME: Final = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diam
 _NAME_TO_LETTER: Final = {v: k for k, v in _LETTER_TO_NAME.items()}
 _CODE_TO_LETTER: Final = {10: "C", 20: "S", 30: "H", 40: "D"}
 _RANK_CODES: Final = {1: "6", 2: "7", 3: "8", 4: "9", 5: "T", 6: "J", 7: "Q", 8: "K", 9: "A"}
-_NEXT_CACHE: Final = {
-    (name, player): NextAction(name, player)
-    for name in ("assign_trump", "play_card")
-    for player in (1, 2, 3, 4)
-}
 _I64: Final = 2**63
 
 
 def _events(raw: list[_gyla._Event]) -> list[GylaEvent]:
-    new = tuple.__new__
-    names = _LETTER_TO_NAME
-    cache = _NEXT_CACHE
+    """The events of the core's records.
+
+    Each is ``[name, [next name, next player] or None, round, player, card, trump, trick,
+    winner, [score1, score2]]``, absent values None.
+    """
     return [
-        new(
-            GylaEvent,
-            (
-                name,
-                None if nname is None else cache[nname, nplayer],
-                rnd,
-                player or None,
-                card,
-                None if trump is None else names[trump],
-                trick or None,
-                winner or None,
-                (s1, s2),
-            ),
-        )
-        for name, nname, nplayer, rnd, player, card, trump, trick, winner, s1, s2 in raw
+        GylaEvent(name, None if n is None else NextAction(*n), rnd, p, c, t, k, w, (s[0], s[1]))
+        for name, n, rnd, p, c, t, k, w, s in raw
     ]
 
 
@@ -219,7 +204,9 @@ def new_game(
         raise ConfigError(
             "INVALID_SEED", f"seed must be an integer from 0 to 2**64-1, not {seed!r}"
         )
-    return GylaState._new(seed, [bool(a) for a in ai], (p[0], p[1], p[2], p[3]), (t[0], t[1]))
+    seats = (ai[0], ai[1], ai[2], ai[3])
+    fresh = write(Parts((0, 0), 0, 0, None, ((), (), (), ()), (), None, seats, seed))
+    return GylaState._restore(fresh, (p[0], p[1], p[2], p[3]), (t[0], t[1]))
 
 
 def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
@@ -238,7 +225,7 @@ def start(state: GylaState) -> tuple[GylaState, list[GylaEvent]]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``ALREADY_STARTED`` on a started game.
     """
-    new, raw = _check_state(state)._start()
+    new, raw = _check_state(state)._flow()
     return new, _events(raw)
 
 
@@ -286,7 +273,7 @@ def apply(state: GylaState, action: Mapping[str, Any]) -> tuple[GylaState, list[
             suit = _suit_letter(action.get("suit"))
     else:
         name_s, player_i = repr(action), 0
-    new, raw = state._apply_action(name_s, player_i, suit, card)
+    new, raw = state._flow(name_s, player_i, suit, card)
     return new, _events(raw)
 
 
@@ -310,7 +297,14 @@ def legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``INVALID_PLAYER`` for a seat outside 1-4.
     """
-    return tuple(_check_state(state)._legal_cards(_check_player(player)))
+    p = _check_player(player)
+    return _legal_cards(_check_state(state), p)
+
+
+def _legal_cards(state: GylaState, player: int) -> tuple[str, ...]:
+    """The cards ``player`` may play now: the legal moves while that seat is to play a card."""
+    n = state.next_action
+    return state.legal_moves() if n == ("play_card", player) else ()
 
 
 def _expect(state: GylaState, name: str) -> None:
@@ -321,6 +315,15 @@ def _expect(state: GylaState, name: str) -> None:
         raise GylaError(
             "UNEXPECTED_ACTION", f"the engine expects {n[0]} from player {n[1]}, not {name}"
         )
+
+
+def _computer(state: GylaState, name: str) -> str:
+    """The computer player's move now, when ``name`` is the action expected."""
+    _check_state(state)
+    _expect(state, name)
+    move = state._computer_move()
+    assert move is not None
+    return move
 
 
 def ai_trump(state: GylaState) -> str:
@@ -336,11 +339,7 @@ def ai_trump(state: GylaState) -> str:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when trump is not expected.
     """
-    _check_state(state)
-    _expect(state, "assign_trump")
-    move = state._computer_move()
-    assert move is not None
-    return move
+    return _computer(state, "assign_trump")
 
 
 def ai_card(state: GylaState) -> str:
@@ -356,11 +355,7 @@ def ai_card(state: GylaState) -> str:
         TypeError: ``state`` is not a :class:`GylaState`.
         GylaError: ``NO_ACTION_EXPECTED`` / ``UNEXPECTED_ACTION`` when no card is expected.
     """
-    _check_state(state)
-    _expect(state, "play_card")
-    move = state._computer_move()
-    assert move is not None
-    return move
+    return _computer(state, "play_card")
 
 
 def view_for(state: GylaState, player: int) -> PlayerView:
@@ -385,9 +380,10 @@ def view_for(state: GylaState, player: int) -> PlayerView:
     completed = tuple(t for t in tricks if t.winner is not None)
     current = tricks[-1] if tricks and tricks[-1].winner is None else None
     if current is None and state.phase == "play_card":
-        # a new trick has been started but no card is on it yet
-        leaders = state._leaders()
-        current = Trick(len(completed) + 1, leaders[len(completed)], (), None)
+        # a new trick has been started but no card is on it yet: the last winner leads it
+        leader = completed[-1].winner if completed else state.starter
+        assert leader is not None
+        current = Trick(len(completed) + 1, leader, (), None)
     counts = tuple(len(state.hand(s)) for s in (1, 2, 3, 4))
     return PlayerView(
         you=p,
@@ -402,7 +398,7 @@ def view_for(state: GylaState, player: int) -> PlayerView:
         trump=state.trump,
         trumped_with_six=state.trumped_with_six,
         hand=state.hand(p),
-        playable=tuple(state._legal_cards(p)),
+        playable=_legal_cards(state, p),
         card_counts=(counts[0], counts[1], counts[2], counts[3]),
         completed_tricks=completed,
         current_trick=current,
@@ -449,7 +445,7 @@ def deal_round(
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
     if starter is not None and not 1 <= starter <= 4:
         raise ConfigError("INVALID_PLAYER", f"starter must be a seat from 1 to 4, not {starter!r}")
-    new, raw = state._deal_round([list(h) for h in hands], starter)
+    new, raw = state._flow(hands=[list(h) for h in hands], starter=starter)
     return new, _events(raw)
 
 

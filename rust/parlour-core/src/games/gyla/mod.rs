@@ -30,7 +30,9 @@ pub use rules::{deal_from_seed, level, level_table, round_result, triggers_redea
 use crate::cards::{Card, CardSet, Spelling, Suit, ACE, SIX};
 use crate::error::{Common, Error, Result};
 use crate::game::{GameState, Seat};
+use crate::lazy::Packed;
 use crate::trick::{FollowPolicy, TrickRules};
+use crate::view::Value;
 
 crate::codes! {
     /// Gyla's error codes (beside [`crate::Common`]'s): the engine's refusals in its order of
@@ -135,17 +137,39 @@ pub fn canonical_deck() -> Vec<Card> {
 }
 
 /// The fixed action index of a move: cards `0..36` in canonical order, then trump suits
-/// `36..40` in the engine's suit order.
+/// `36..40` in the engine's suit order, then `start` (40).
 #[must_use]
 pub fn action_index(mv: GylaMove) -> usize {
     match mv {
         GylaMove::Trump(s) => 36 + suit_pos(s),
         GylaMove::Play(c) => usize::from(c.rank().saturating_sub(SIX)) * 4 + suit_pos(c.suit()),
+        GylaMove::Start => NUM_ACTIONS - 1,
     }
 }
 
 /// Size of the fixed action space ([`action_index`]).
-pub const NUM_ACTIONS: usize = 40;
+pub const NUM_ACTIONS: usize = 41;
+
+impl Packed for GylaMove {
+    /// The move's [`action_index`].
+    fn pack(self) -> u16 {
+        #[allow(clippy::cast_possible_truncation)]
+        let id = action_index(self) as u16;
+        id
+    }
+    fn unpack(bits: u16) -> GylaMove {
+        let id = usize::from(bits);
+        match SUITS.get(id.wrapping_sub(36)) {
+            Some(&s) => GylaMove::Trump(s),
+            None if id < 36 => {
+                #[allow(clippy::cast_possible_truncation)]
+                let rank = SIX + (id / 4) as u8;
+                Card::new(SUITS[id % 4], rank).map_or(GylaMove::Start, GylaMove::Play)
+            }
+            None => GylaMove::Start,
+        }
+    }
+}
 
 /// The two engine actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,6 +198,24 @@ pub struct NextAction {
     pub name: ActionName,
     /// By which seat, 1–4.
     pub player: u8,
+}
+
+impl NextAction {
+    /// The action `name` (`assign_trump` or `play_card`) by `player`, as a position's parts
+    /// give it.
+    ///
+    /// # Errors
+    /// `INVALID_POSITION` for another name.
+    pub fn parse(name: &str, player: u8) -> Result<NextAction> {
+        let name = [ActionName::AssignTrump, ActionName::PlayCard]
+            .into_iter()
+            .find(|a| a.as_str() == name)
+            .ok_or_else(|| {
+                let why = "the next action is assign_trump or play_card";
+                Error::invalid_state(Code::InvalidPosition, why)
+            })?;
+        Ok(NextAction { name, player })
+    }
 }
 
 /// The engine's event types, in lifecycle order.
@@ -238,6 +280,49 @@ pub struct Event {
     pub scores: [u16; 2],
 }
 
+impl Event {
+    /// The event as a record `[name, next_action, round, player, card, trump, trick, winner,
+    /// scores]` (`next_action` a `[name, player]` pair; an absent value, 0 included, null), which
+    /// `parlour.gyla.api` makes a `GylaEvent`.
+    #[must_use]
+    pub fn value(&self) -> Value {
+        let some = |n: u8| {
+            if n == 0 {
+                Value::Null
+            } else {
+                Value::Int(n.into())
+            }
+        };
+        let next = self.next.map_or(Value::Null, |n| {
+            Value::List(vec![Value::Str(n.name.as_str().into()), some(n.player)])
+        });
+        let text = |t: Option<String>| t.map_or(Value::Null, Value::Str);
+        Value::List(vec![
+            Value::Str(self.kind.as_str().into()),
+            next,
+            Value::Int(self.round.into()),
+            some(self.player),
+            text(self.card.map(|c| c.format(Spelling::RankSuit))),
+            text(self.trump.map(|s| suit_name(s).to_string())),
+            some(self.trick),
+            some(self.winner),
+            Value::ints(self.scores),
+        ])
+    }
+}
+
+/// An operation of the engine flow (`parlour.gyla.api`), made by [`Gyla::flow`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// [`Gyla::start`].
+    Start,
+    /// [`Gyla::apply_action`]: the action's name and player, the suit's letter (anything but
+    /// `C`, `S`, `H`, `D` is no suit) and the card's text (rank then suit, `"AH"`).
+    Apply(String, i64, Option<char>, Option<String>),
+    /// [`Gyla::deal_round`]: the hands as card texts, and the starter.
+    Deal(Vec<Vec<String>>, Option<u8>),
+}
+
 /// A Gyla move for the [`GameState`] trait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GylaMove {
@@ -245,6 +330,21 @@ pub enum GylaMove {
     Trump(Suit),
     /// Play this card.
     Play(Card),
+    /// The engine's `Start()`: deal round 1 (the only move of a game not yet started).
+    Start,
+}
+
+impl GylaMove {
+    /// The move as the uniform protocol spells it: a card (`"AH"`), a suit name (`"hearts"`)
+    /// or `"start"`.
+    #[must_use]
+    pub fn text(self) -> String {
+        match self {
+            GylaMove::Trump(s) => suit_name(s).to_string(),
+            GylaMove::Play(c) => c.format(Spelling::RankSuit),
+            GylaMove::Start => "start".to_string(),
+        }
+    }
 }
 
 /// Options of a Gyla game (the trait's config): which seats the engine flow plays itself.
@@ -265,6 +365,19 @@ pub enum Phase {
     Play,
     /// A team reached 60.
     Over,
+}
+
+impl Phase {
+    /// The phase's name: `not_started`, `assign_trump`, `play_card` or `over`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::NotStarted => "not_started",
+            Phase::AssignTrump => "assign_trump",
+            Phase::Play => "play_card",
+            Phase::Over => "over",
+        }
+    }
 }
 
 /// A Gyla position: the whole game (scores, round, hands in order, tricks so far).
@@ -821,7 +934,8 @@ impl GameState for Gyla {
                         .map(GylaMove::Play),
                 );
             }
-            Phase::NotStarted | Phase::Over => {}
+            Phase::NotStarted => out.push(GylaMove::Start),
+            Phase::Over => {}
         }
     }
 
@@ -864,6 +978,11 @@ impl Gyla {
     /// # Errors
     /// An illegal-move error when `mv` is not legal here.
     pub fn apply_mut(&mut self, mv: GylaMove) -> Result<()> {
+        if mv == GylaMove::Start {
+            self.check_start()?;
+            self.step(mv, None);
+            return Ok(());
+        }
         let Some(next) = self.next_action() else {
             return Err(Error::illegal(
                 Code::NoActionExpected,

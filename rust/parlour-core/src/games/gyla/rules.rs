@@ -3,11 +3,12 @@
 //! Zobrist hash kept in step) and the engine flow's checks in the engine's order.
 
 use super::{
-    bot, card_at, next_seat, suit_name, suit_pos, team_of, ActionName, Code, Event, EventKind,
-    Gyla, GylaMove, Phase, SUITS, TARGET,
+    bot, card_at, next_seat, suit_from_code, suit_name, suit_pos, team_of, ActionName, Code, Event,
+    EventKind, Flow, Gyla, GylaMove, Phase, SUITS, TARGET,
 };
 use crate::cards::{Card, CardSet, Spelling, Suit, JACK, SEVEN, SIX};
 use crate::error::{Common, Error, Result};
+use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use crate::zobrist;
 
@@ -257,6 +258,10 @@ impl Gyla {
                 }
             }
             GylaMove::Play(card) => self.play(card, events),
+            GylaMove::Start => {
+                let hands = deal_from_seed(self.seed, 1);
+                self.begin_round(1, &hands, nine_of_diamonds_holder(&hands));
+            }
         }
     }
 
@@ -388,15 +393,21 @@ impl Gyla {
     /// # Errors
     /// `ALREADY_STARTED` when called twice.
     pub fn start(&mut self, events: &mut Vec<Event>) -> Result<()> {
+        self.check_start()?;
+        let hands = deal_from_seed(self.seed, 1);
+        let starter = nine_of_diamonds_holder(&hands);
+        self.open_game(&hands, starter, events);
+        Ok(())
+    }
+
+    /// `ALREADY_STARTED` unless the game is not yet started.
+    pub(super) fn check_start(&self) -> Result<()> {
         if self.round != 0 {
             return Err(Error::illegal(
                 Code::AlreadyStarted,
                 "the game has already been started",
             ));
         }
-        let hands = deal_from_seed(self.seed, 1);
-        let starter = nine_of_diamonds_holder(&hands);
-        self.open_game(&hands, starter, events);
         Ok(())
     }
 
@@ -471,6 +482,25 @@ impl Gyla {
         }
     }
 
+    /// Make the engine-flow operation `op`, pushing the engine's events to `events`.
+    ///
+    /// # Errors
+    /// As [`Gyla::start`], [`Gyla::apply_action`] and [`Gyla::deal_round`] (and
+    /// [`parse_deal`]); `self` is unchanged.
+    pub fn flow(&mut self, op: Flow, events: &mut Vec<Event>) -> Result<()> {
+        match op {
+            Flow::Start => self.start(events),
+            Flow::Apply(name, player, suit, card) => {
+                let suit = suit
+                    .filter(char::is_ascii_uppercase)
+                    .and_then(Suit::from_letter);
+                let card = card.and_then(|t| Card::parse(&t, Spelling::RankSuit).ok());
+                self.apply_action(&name, player, suit, card, events)
+            }
+            Flow::Deal(hands, starter) => self.deal_round(&parse_deal(&hands)?, starter, events),
+        }
+    }
+
     /// The engine's `Apply(action)`, with the engine's order of checks; then the computer seats
     /// move. `suit` is the parsed suit of an `assign_trump` (`None`: not a suit), `card` the parsed
     /// card of a `play_card` (`None`: not a card of the 36).
@@ -510,39 +540,11 @@ impl Gyla {
         Ok(())
     }
 
-    /// The `index`-th legal move in [`GameState::legal_moves_into`] order, if there is one.
-    #[must_use]
-    pub fn nth_legal(&self, index: usize) -> Option<GylaMove> {
-        match self.phase() {
-            Phase::AssignTrump => SUITS.get(index).map(|&s| GylaMove::Trump(s)),
-            Phase::Play => {
-                let p = self.seat_to_play();
-                let legal = self.legal_set(p);
-                let pi = usize::from(p - 1);
-                let n = usize::from(self.lens[pi]);
-                self.order[pi][..n]
-                    .iter()
-                    .filter_map(|&x| card_at(x))
-                    .filter(|c| legal.contains(*c))
-                    .nth(index)
-                    .map(GylaMove::Play)
-            }
-            Phase::NotStarted | Phase::Over => None,
-        }
-    }
-
-    /// Make the `index`-th legal move (as [`Gyla::nth_legal`]), then let the computer seats
-    /// move; no events. False, with `self` unchanged, when there is no such move.
-    pub fn apply_nth_legal(&mut self, index: usize) -> bool {
-        self.nth_legal(index)
-            .is_some_and(|mv| self.apply_listed(mv))
-    }
-
-    /// Whether `mv` is one of the legal moves now (the list [`Gyla::nth_legal`] indexes).
+    /// Whether `mv` is one of the legal moves now ([`GameState::legal_moves_into`]).
     #[must_use]
     pub fn is_legal(&self, mv: GylaMove) -> bool {
         match (mv, self.phase()) {
-            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Trump(_), Phase::AssignTrump) | (GylaMove::Start, Phase::NotStarted) => true,
             (GylaMove::Play(card), Phase::Play) => {
                 self.legal_set(self.seat_to_play()).contains(card)
             }
@@ -550,13 +552,13 @@ impl Gyla {
         }
     }
 
-    /// Make `mv`, a move listed here ([`Gyla::nth_legal`], [`GameState::legal_moves_into`]),
-    /// then let the computer seats move; no events. Only the cheap part of the check is made:
-    /// a trump while trump is expected, or a card the seat to play holds (the follow rule is
-    /// not checked). False, with `self` unchanged, for anything else.
+    /// Make `mv`, a move listed here ([`GameState::legal_moves_into`]), then let the computer
+    /// seats move; no events. Only the cheap part of the check is made: `start` before the
+    /// start, a trump while trump is expected, or a card the seat to play holds (the follow
+    /// rule is not checked). False, with `self` unchanged, for anything else.
     pub fn apply_listed(&mut self, mv: GylaMove) -> bool {
         let ok = match (mv, self.phase()) {
-            (GylaMove::Trump(_), Phase::AssignTrump) => true,
+            (GylaMove::Trump(_), Phase::AssignTrump) | (GylaMove::Start, Phase::NotStarted) => true,
             (GylaMove::Play(card), Phase::Play) => self
                 .hands
                 .get(usize::from(self.seat_to_play()).wrapping_sub(1))
@@ -568,6 +570,49 @@ impl Gyla {
             self.run_ai(None);
         }
         ok
+    }
+
+    /// The uniform protocol's move: `mv` (checked, unless `listed`: one of the moves listed
+    /// here), then the computer seats move; no events.
+    ///
+    /// # Errors
+    /// As [`Gyla::apply_mut`]; `self` is unchanged.
+    pub fn play_flow(&mut self, mv: GylaMove, listed: bool) -> Result<()> {
+        if !(listed && self.apply_listed(mv)) {
+            self.apply_mut(mv)?;
+            self.run_ai(None);
+        }
+        Ok(())
+    }
+
+    /// The uniform protocol's `apply` of a move given as `text` (or as the engine's suit
+    /// `code`): a legal move's text is made as listed; anything else goes to the engine flow,
+    /// whose checks give the refusal: `start` to `Start()`, the rest to `Apply` of the action
+    /// expected now with the suit (a name, a letter or a code) or the card it names. The
+    /// computer seats then move; no events.
+    ///
+    /// # Errors
+    /// As [`Gyla::start`] and [`Gyla::apply_action`]; `self` is unchanged.
+    pub fn apply_text(&mut self, text: Option<&str>, code: Option<i64>) -> Result<()> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        if let Some(&mv) = moves.iter().find(|m| Some(m.text().as_str()) == text) {
+            return self.play_flow(mv, true);
+        }
+        if text == Some("start") {
+            return self.start(&mut Vec::new());
+        }
+        let suit = match text {
+            Some(t) => SUITS
+                .into_iter()
+                .find(|&s| suit_name(s) == t || (t.len() == 1 && t.starts_with(s.letter()))),
+            None => code.and_then(suit_from_code),
+        };
+        let card = text.and_then(|t| Card::parse(t, Spelling::RankSuit).ok());
+        let (name, player) = self
+            .next_action()
+            .map_or(("", 0), |n| (n.name.as_str(), i64::from(n.player)));
+        self.apply_action_quiet(name, player, suit, card)
     }
 
     /// Validate an engine action in the engine's order and return the move it makes.
@@ -698,6 +743,37 @@ pub(super) fn nine_of_diamonds_holder(hands: &[[u8; 9]; 4]) -> u8 {
         }
     }
     1
+}
+
+/// The cards of a deal given as text (rank then suit, `"AH"`), for [`Gyla::deal_round`].
+///
+/// # Errors
+/// `INVALID_DEAL` for a text that is no card.
+pub fn parse_deal(hands: &[Vec<String>]) -> Result<Vec<Vec<Card>>> {
+    let card = |t: &String| {
+        Card::parse(t, Spelling::RankSuit).map_err(|_| {
+            let shown: String = t.chars().take(20).collect();
+            Error::config(
+                Code::InvalidDeal,
+                format!("{shown:?} is not a card of the 36-card deck"),
+            )
+        })
+    };
+    hands.iter().map(|h| h.iter().map(card).collect()).collect()
+}
+
+/// Whether a deal given as card texts (rank then suit, `"AH"`) [`triggers_redeal`].
+///
+/// # Errors
+/// The card reader's `INVALID_CARD` for a text that is no card.
+pub fn triggers_redeal_texts(hands: &[Vec<String>]) -> Result<bool> {
+    let set = |h: &Vec<String>| {
+        h.iter()
+            .map(|t| Card::parse(t, Spelling::RankSuit))
+            .collect()
+    };
+    let sets = hands.iter().map(set).collect::<Result<Vec<CardSet>>>()?;
+    Ok(triggers_redeal(&sets))
 }
 
 pub(super) fn check_hands(hands: &[Vec<Card>]) -> Result<[[u8; 9]; 4]> {

@@ -224,22 +224,27 @@ fn batch_simulation_with_computer_policy() {
     assert_eq!(r.len(), 64);
 }
 
+/// The suit or the card of a trump or card move, as `apply_action` takes them.
+fn suit_and_card(mv: GylaMove) -> (Option<Suit>, Option<Card>) {
+    match mv {
+        GylaMove::Trump(t) => (Some(t), None),
+        GylaMove::Play(c) => (None, Some(c)),
+        GylaMove::Start => (None, None),
+    }
+}
+
 #[test]
-fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
+fn listed_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
     for seed in 0..20 {
         play_random(seed, |s| {
             let mut buf = Vec::new();
             s.legal_moves_into(&mut buf);
-            for (i, &mv) in buf.iter().enumerate() {
-                assert_eq!(s.nth_legal(i), Some(mv));
+            for &mv in &buf {
                 let mut by_index = s.clone();
-                assert!(by_index.apply_nth_legal(i));
+                by_index.play_flow(mv, true).unwrap();
                 assert_eq!(by_index, s.apply(mv).unwrap());
                 let next = s.next_action().unwrap();
-                let (suit, card) = match mv {
-                    GylaMove::Trump(t) => (Some(t), None),
-                    GylaMove::Play(c) => (None, Some(c)),
-                };
+                let (suit, card) = suit_and_card(mv);
                 let mut quiet = s.clone();
                 quiet
                     .apply_action_quiet(next.name.as_str(), i64::from(next.player), suit, card)
@@ -256,11 +261,7 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
                 assert_eq!(quiet, loud);
                 assert_eq!(quiet, by_index);
             }
-            assert_eq!(s.nth_legal(buf.len()), None);
-            let mut untouched = s.clone();
-            assert!(!untouched.apply_nth_legal(buf.len()));
-            assert_eq!(&untouched, s);
-            // apply_listed refuses, unchanged, a move of the wrong phase or a card not held
+            // apply_listed and the checked play_flow refuse, unchanged, a move of the wrong phase or a card not held
             let foreign = match buf.first() {
                 Some(GylaMove::Play(_)) => {
                     let held = s.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
@@ -273,11 +274,12 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
                 Some(GylaMove::Trump(_)) => {
                     canonical_deck().into_iter().map(GylaMove::Play).collect()
                 }
-                None => vec![GylaMove::Trump(Suit::Spades)],
+                Some(GylaMove::Start) | None => vec![GylaMove::Trump(Suit::Spades)],
             };
             for mv in foreign {
                 let mut refused = s.clone();
                 assert!(!refused.apply_listed(mv), "{mv:?}");
+                assert!(refused.play_flow(mv, false).is_err(), "{mv:?}");
                 assert_eq!(&refused, s);
             }
         });
@@ -290,11 +292,8 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
         g.legal_moves_into(&mut buf);
         let next = g.next_action().unwrap();
         assert_eq!(next.player, 1);
-        for (i, &mv) in buf.iter().enumerate() {
-            let (suit, card) = match mv {
-                GylaMove::Trump(t) => (Some(t), None),
-                GylaMove::Play(c) => (None, Some(c)),
-            };
+        for &mv in &buf {
+            let (suit, card) = suit_and_card(mv);
             let mut loud = g.clone();
             loud.apply_action(next.name.as_str(), 1, suit, card, &mut Vec::new())
                 .unwrap();
@@ -303,7 +302,7 @@ fn nth_legal_and_quiet_apply_match_the_move_list_and_the_engine_flow() {
                 .apply_action_quiet(next.name.as_str(), 1, suit, card)
                 .unwrap();
             let mut by_index = g.clone();
-            assert!(by_index.apply_nth_legal(i));
+            by_index.play_flow(mv, true).unwrap();
             assert_eq!(quiet, loud);
             assert_eq!(by_index, loud);
             assert_eq!(loud.next_action().map(|n| n.player), Some(1));
@@ -366,7 +365,25 @@ fn is_legal_is_membership_of_the_move_list() {
         .into_iter()
         .map(GylaMove::Play)
         .chain(SUITS.iter().map(|&s| GylaMove::Trump(s)))
+        .chain([GylaMove::Start])
         .collect();
+    // every move packs as its action index, and `start` is the one move before the start
+    for (i, &mv) in every.iter().enumerate() {
+        assert_eq!(usize::from(mv.pack()), i);
+        assert_eq!(GylaMove::unpack(mv.pack()), mv);
+    }
+    let fresh = Gyla::new(3, [false, true, false, false]);
+    let mut buf = Vec::new();
+    fresh.legal_moves_into(&mut buf);
+    assert_eq!(buf, [GylaMove::Start]);
+    assert!(fresh.is_legal(GylaMove::Start));
+    let mut started = fresh.clone();
+    started.start(&mut Vec::new()).unwrap();
+    let mut by_move = fresh.clone();
+    by_move.play_flow(GylaMove::Start, true).unwrap();
+    assert_eq!(by_move, started);
+    let e = by_move.apply(GylaMove::Start).unwrap_err();
+    assert_eq!(e.code, "ALREADY_STARTED");
     let legal_and_not = std::cell::Cell::new((0, 0));
     for seed in 0..8 {
         play_random(seed, |s| {

@@ -107,22 +107,6 @@ impl Gyla {
         moves
     }
 
-    fn move_text(mv: GylaMove) -> String {
-        match mv {
-            GylaMove::Trump(s) => suit_name(s).to_string(),
-            GylaMove::Play(c) => text(c),
-        }
-    }
-
-    fn phase_name(&self) -> &'static str {
-        match self.phase() {
-            Phase::NotStarted => "not_started",
-            Phase::AssignTrump => "assign_trump",
-            Phase::Play => "play_card",
-            Phase::Over => "over",
-        }
-    }
-
     /// The same position with the hidden hands `hands` (engine players 1–4 at 0–3, each in
     /// hand order) and the seed `seed`; the hash is computed anew.
     fn with_hidden(&self, hands: &[Option<Vec<u16>>; 4], seed: u64) -> Gyla {
@@ -173,12 +157,12 @@ impl Observe for Gyla {
             self.is_terminal(),
             self.hand(p).into_iter().map(text).collect(),
             self.lens.iter().map(|&n| usize::from(n)).collect(),
-            moves.iter().map(|&m| Self::move_text(m)).collect(),
+            moves.iter().map(|&m| m.text()).collect(),
             moves.iter().map(|&m| action_index(m)).collect(),
             &r,
         )
         .with("player", Value::Int(i64::from(p)))
-        .with("phase", Value::Str(self.phase_name().into()))
+        .with("phase", Value::Str(self.phase().as_str().into()))
         .with("round", Value::Int(i64::from(self.round)))
         .with("scores", Value::ints(self.scores))
         .with("tricks_won", Value::ints(self.won))
