@@ -172,6 +172,12 @@ pub trait PartsClass: StateClass {
     /// # Errors
     /// The core's refusal of parts no position has.
     fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self>;
+    /// `from_notation`'s error when the text reads but its parts are refused: by default the
+    /// refusal itself; a game whose engine calls such text malformed returns its
+    /// `NotationError`.
+    fn unreachable_text(refusal: PyErr) -> PyErr {
+        refusal
+    }
 }
 
 /// `state.legal_moves()`.
@@ -272,7 +278,7 @@ pub fn from_parts<'py, S: PartsClass>(parts: &Bound<'py, PyAny>) -> PyResult<Bou
 /// The reader's `NotationError`, else as [`from_parts`].
 pub fn from_notation<'py, S: PartsClass>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, S>> {
     let parts = S::notation().read(text.py(), text)?;
-    from_parts(&parts)
+    from_parts(&parts).map_err(S::unreachable_text)
 }
 
 /// `state.to_notation()`.

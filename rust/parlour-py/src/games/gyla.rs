@@ -6,7 +6,7 @@
 use crate::cards::card;
 use crate::errors::{caught, config_err, guarded, to_py, NotationError};
 use crate::notation::Notation;
-use crate::state::{StateClass, KEPT};
+use crate::state::{PartsClass, StateClass, KEPT};
 use parlour_core::cards::{Card, Suit};
 use parlour_core::games::gyla::{self, Code, Event, Flow, Gyla, GylaMove, GylaParts, NextAction};
 use parlour_core::lazy::{LazyMoves, Packed};
@@ -103,35 +103,6 @@ impl PyGylaState {
         let kept = LazyMoves::new();
         PyGylaState { inner, kept, names }
     }
-
-    /// The position of `parts` (a `Parts` record) with the default names; when `read` (from a
-    /// text), a position no game reaches is `INVALID_NOTATION`.
-    fn from_record<'py>(parts: &Bound<'py, PyAny>, read: bool) -> PyResult<Bound<'py, Self>> {
-        let (py, p) = (parts.py(), parts.extract::<Parts<'py>>()?);
-        let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
-        let next = |(name, player): (String, u8)| guarded(|| NextAction::parse(&name, player));
-        let [h1, h2, h3, h4] = &p.hands;
-        let core = GylaParts {
-            scores: p.scores,
-            round: p.round,
-            starter: p.starter,
-            trump: p.trump.map(suit).transpose()?,
-            hands: [cards(h1)?, cards(h2)?, cards(h3)?, cards(h4)?],
-            plays: cards(&p.plays)?,
-            next: p.next_action.map(next).transpose()?,
-            ai: p.ai,
-            seed: crate::view::seed_arg(&p.seed)?,
-        };
-        let g = caught(|| Gyla::from_parts(&core)).map_err(|e| match e {
-            e if read && e.code == Code::InvalidPosition.as_str() => {
-                NotationError::new_err((Code::InvalidNotation.as_str(), e.message))
-            }
-            e => to_py(e),
-        })?;
-        let players = ("Player 1", "Player 2", "Player 3", "Player 4");
-        let names = (players, ("Team 1", "Team 2")).into_pyobject(py)?;
-        Bound::new(py, Self::of(g, names.unbind()))
-    }
 }
 
 impl StateClass for PyGylaState {
@@ -195,6 +166,65 @@ impl StateClass for PyGylaState {
 
 crate::protocol!(PyGylaState);
 
+impl PartsClass for PyGylaState {
+    fn notation() -> &'static Notation {
+        &NOTATION
+    }
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.inner.parts();
+        let idx = |v: &[Card]| PyTuple::new(py, v.iter().map(|c| c.index()));
+        let [h1, h2, h3, h4] = &p.hands;
+        let fields = (
+            PyTuple::new(py, p.scores)?,
+            p.round,
+            p.starter,
+            p.trump.map(Suit::index),
+            (idx(h1)?, idx(h2)?, idx(h3)?, idx(h4)?),
+            idx(&p.plays)?,
+            p.next.map(|n| (n.name.as_str(), n.player)),
+            PyTuple::new(py, p.ai)?,
+            p.seed,
+        );
+        NOTATION.parts(py, fields.into_pyobject(py)?)
+    }
+    /// The position of `parts` with the default names.
+    fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (py, p) = (parts.py(), parts.extract::<Parts<'_>>()?);
+        let cards = |v: &[i64]| v.iter().map(|&c| card(c)).collect::<PyResult<Vec<Card>>>();
+        let next = |(name, player): (String, u8)| guarded(|| NextAction::parse(&name, player));
+        let [h1, h2, h3, h4] = &p.hands;
+        let core = GylaParts {
+            scores: p.scores,
+            round: p.round,
+            starter: p.starter,
+            trump: p.trump.map(suit).transpose()?,
+            hands: [cards(h1)?, cards(h2)?, cards(h3)?, cards(h4)?],
+            plays: cards(&p.plays)?,
+            next: p.next_action.map(next).transpose()?,
+            ai: p.ai,
+            seed: crate::view::seed_arg(&p.seed)?,
+        };
+        let g = guarded(|| Gyla::from_parts(&core))?;
+        let players = ("Player 1", "Player 2", "Player 3", "Player 4");
+        let names = (players, ("Team 1", "Team 2")).into_pyobject(py)?;
+        Ok(Self::of(g, names.unbind()))
+    }
+    /// A text whose position no game reaches is malformed: ``INVALID_NOTATION``.
+    fn unreachable_text(e: PyErr) -> PyErr {
+        Python::attach(|py| {
+            let code = e.value(py).getattr(intern!(py, "code")).ok();
+            let unreachable =
+                code.is_some_and(|c| c.eq(Code::InvalidPosition.as_str()).unwrap_or(false));
+            if !unreachable {
+                return e;
+            }
+            NotationError::new_err((Code::InvalidNotation.as_str(), e.value(py).to_string()))
+        })
+    }
+}
+
+crate::notation!(PyGylaState);
+
 crate::fields!(PyGylaState {
     /// The player names of seats 1-4.
     players: Bound<'py, PyAny> = |s, py| s.names.bind(py).get_item(0)?;
@@ -240,49 +270,17 @@ impl PyGylaState {
         players: Py<PyTuple>,
         teams: Py<PyTuple>,
     ) -> PyResult<Bound<'py, Self>> {
-        let (py, g) = (text.py(), Self::from_notation(text)?.get().inner.clone());
+        let (py, g) = (
+            text.py(),
+            crate::state::from_notation::<Self>(text)?
+                .get()
+                .inner
+                .clone(),
+        );
         Bound::new(
             py,
             Self::of(g, (players, teams).into_pyobject(py)?.unbind()),
         )
-    }
-
-    /// The position of ``parts`` (a :class:`parlour.gyla.notation.Parts`), with the default
-    /// names; ``INVALID_POSITION`` (``InvalidStateError``) if no game reaches it.
-    #[staticmethod]
-    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        Self::from_record(NOTATION.check(parts)?, false)
-    }
-
-    /// The position of a Gyla notation text, with the default names; ``INVALID_NOTATION``
-    /// (``NotationError``) for malformed or impossible text.
-    #[staticmethod]
-    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        Self::from_record(&NOTATION.read(text.py(), text)?, true)
-    }
-
-    /// The position's parts, a :class:`parlour.gyla.notation.Parts`.
-    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.inner.parts();
-        let idx = |v: &[Card]| PyTuple::new(py, v.iter().map(|c| c.index()));
-        let [h1, h2, h3, h4] = &p.hands;
-        let fields = (
-            PyTuple::new(py, p.scores)?,
-            p.round,
-            p.starter,
-            p.trump.map(Suit::index),
-            (idx(h1)?, idx(h2)?, idx(h3)?, idx(h4)?),
-            idx(&p.plays)?,
-            p.next.map(|n| (n.name.as_str(), n.player)),
-            PyTuple::new(py, p.ai)?,
-            p.seed,
-        );
-        NOTATION.parts(py, fields.into_pyobject(py)?)
-    }
-
-    /// The position in Gyla notation (see :mod:`parlour.gyla.notation`).
-    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        NOTATION.write(py, self.parts(py)?)
     }
 
     /// Seat ``player``'s cards in hand order (empty for other numbers), e.g. ``("6S", "AC")``.

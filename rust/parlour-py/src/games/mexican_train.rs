@@ -195,6 +195,16 @@ impl PartsClass for PyTrainGame {
         );
         NOTATION.parts(py, fields.into_pyobject(py)?)
     }
+    /// A table or a move the rules refuse in a saved game is ``INVALID_GAME_TEXT``.
+    fn unreachable_text(e: PyErr) -> PyErr {
+        Python::attach(|py| {
+            if !(e.is_instance_of::<ConfigError>(py) || e.is_instance_of::<InvalidStateError>(py)) {
+                return e;
+            }
+            let why = format!("not a Mexican Train saved game these rules replay: {e}");
+            NotationError::new_err((Code::InvalidGameText.as_str(), why))
+        })
+    }
     /// Round 0 dealt at the parts' table, then their moves made in order (checked by the core).
     fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
         let py = parts.py();
@@ -225,6 +235,7 @@ impl PartsClass for PyTrainGame {
 }
 
 crate::protocol!(PyTrainGame);
+crate::notation!(PyTrainGame);
 
 crate::fields!(PyTrainGame {
     /// The set, by its highest double: 9, 12 or 15.
@@ -309,36 +320,6 @@ impl PyTrainGame {
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let why = "use start_train(...) or decode_train(...) to make a TrainGame";
         Err(PyTypeError::new_err(why))
-    }
-
-    /// The game of ``parts`` (a :class:`parlour.mexican_train.notation.Parts`): round 0 dealt
-    /// at its table, then its moves made in order.
-    #[staticmethod]
-    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        crate::state::from_parts(parts)
-    }
-
-    /// A saved game read back; a table or a move the rules refuse is ``INVALID_GAME_TEXT``.
-    #[staticmethod]
-    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        let py = text.py();
-        crate::state::from_notation(text).map_err(|e| {
-            if !(e.is_instance_of::<ConfigError>(py) || e.is_instance_of::<InvalidStateError>(py)) {
-                return e;
-            }
-            let why = format!("not a Mexican Train saved game these rules replay: {e}");
-            NotationError::new_err((Code::InvalidGameText.as_str(), why))
-        })
-    }
-
-    /// The game's parts, a :class:`parlour.mexican_train.notation.Parts`.
-    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PartsClass::parts(self, py)
-    }
-
-    /// The saved-game text (:func:`encode_train`).
-    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        crate::state::to_notation(self, py)
     }
 
     /// ``computerMove`` as a ``FrozenMove``, or None once the game is finished.
