@@ -9,10 +9,9 @@ use crate::notation::{reduce, Notation};
 use crate::view::{seat_arg, seed_arg};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
-use parlour_core::games::durak::notation::{BoutParts, Parts};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
-    card, deal, sha256, Code, Durak, DurakConfig, Event, Move, Outcome, Record, Variant,
+    card, BoutParts, Code, Durak, DurakConfig, Event, Move, Outcome, Parts, Record, Variant,
     ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
@@ -1034,7 +1033,7 @@ fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<
 /// `order_for(seed, number)`.
 #[pyfunction]
 fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
-    guarded(|| deal::order_for(seed, number)).map(|o| o.to_vec())
+    guarded(|| rules::order_for(seed, number)).map(|o| o.to_vec())
 }
 
 /// Hands, talon, turn-up and the first attacker (1-based).
@@ -1044,7 +1043,7 @@ type DealTuple = (Vec<Vec<u16>>, Vec<u8>, u8, u8);
 #[pyfunction]
 fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
     let s = u8::try_from(seats).unwrap_or(0);
-    let d = guarded(|| deal::deal_for(seed, number, s))?;
+    let d = guarded(|| rules::deal_for(seed, number, s))?;
     Ok((
         d.hands.iter().map(|&h| ids(h)).collect(),
         d.talon.clone(),
@@ -1057,7 +1056,7 @@ fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
 #[pyfunction]
 fn first_attacker(hands: Vec<Vec<i64>>, trump: u8) -> PyResult<u8> {
     let masks: Vec<u64> = hands.iter().map(|h| mask_of(h)).collect::<PyResult<_>>()?;
-    Ok(deal::first_attacker(&masks, trump % 4) + 1)
+    Ok(rules::first_attacker(&masks, trump % 4) + 1)
 }
 
 /// `beats(defence, attack, trump)`.
@@ -1133,7 +1132,7 @@ fn closes(
 /// SHA-256 of `data` (the core's own implementation).
 #[pyfunction]
 fn sha256_digest<'py>(py: Python<'py>, data: &[u8]) -> Bound<'py, PyBytes> {
-    PyBytes::new(py, &sha256::sha256(data))
+    PyBytes::new(py, &parlour_core::rng::sha256(data))
 }
 
 /// Play `games` games of the bot at `level` against `opponent` (`random`, `greedy` or `bot<level>`)

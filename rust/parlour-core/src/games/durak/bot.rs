@@ -11,7 +11,7 @@
 
 use super::card;
 use super::rules::Outcome;
-use super::state::{Durak, EventCount, Kind, Move};
+use super::{Durak, EventCount, Kind, Move};
 use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use rayon::prelude::*;

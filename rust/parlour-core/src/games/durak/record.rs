@@ -3,7 +3,7 @@
 //! record keeps only the moves (adding one allocates nothing, see [`Trail`]) and writes the
 //! events again by replaying them, when they are asked for.
 
-use super::state::{Durak, Event, Move};
+use super::{Durak, Event, Move};
 use crate::error::Result;
 use crate::game::Seat;
 use crate::rng::Rng;

@@ -11,8 +11,8 @@
 //! numbers seats from 1 elsewhere).
 
 use super::card;
-use super::deal::first_attacker;
-use super::state::{Durak, EventCount, Kind, Move, Phase, Variant, STALL_LIMIT};
+use super::rules::first_attacker;
+use super::{Durak, EventCount, Kind, Move, Phase, Variant, STALL_LIMIT};
 use crate::error::Result;
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
