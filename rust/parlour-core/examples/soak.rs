@@ -10,7 +10,7 @@
 //!
 //! Every `sample_every`-th move (default 1000) the move is also made by the immutable
 //! `GameState::apply`, which must give the same state as the in-place path and leave its
-//! input unchanged; the game's own Rust notation reader, where it has one (Durak, Gyla), must
+//! input unchanged; a Rust notation reader, where one is passed (no game has one now), must
 //! read the position back to an equal state with an equal hash; and the position is written to
 //! `samples_file` as a JSON line `[move, "zobrist in hex", "notation"]` (Mexican Train: the
 //! saved-game text of the game so far, its notation), which `scripts/soak` reads back through

@@ -7,12 +7,12 @@ use crate::errors::{caught, config_err, detached, guarded, to_py};
 use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick};
 use crate::notation::{reduce, Notation};
 use crate::view::{seat_arg, seed_arg};
+use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
-    card, BoutParts, Code, Durak, DurakConfig, Event, Move, Outcome, Parts, Record, Variant,
-    ACTION_SPACE,
+    BoutParts, Code, Durak, DurakConfig, Event, Move, Outcome, Parts, Record, Variant, ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Moves};
 use parlour_core::rng::Rng;
@@ -347,7 +347,7 @@ fn move_fields<'py>(
 
 /// `(kind, card)` of a move: the card None for kinds without one.
 fn move_pair(m: Move) -> (&'static str, Option<u8>) {
-    (m.kind.as_str(), m.kind.has_card().then_some(m.card))
+    (m.kind.as_str(), m.kind.has_card().then_some(m.card_id()))
 }
 
 /// A move as the reference's action object.
@@ -355,7 +355,7 @@ fn move_dict(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("kind", m.kind.as_str())?;
     if m.kind.has_card() {
-        d.set_item("card", m.card)?;
+        d.set_item("card", m.card_id())?;
     }
     Ok(d)
 }
@@ -389,7 +389,7 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("kind", kind.as_str())?;
             d.set_item("seat", seat1(seat))?;
             if kind.has_card() {
-                d.set_item("card", card)?;
+                d.set_item("card", card.map_or(0, Card::ace_high_id))?;
             }
         }
         Event::BoutEnd {
@@ -439,14 +439,24 @@ fn events_list<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Bound<'py, Py
     PyList::new(py, event_dicts(py, events)?)
 }
 
-/// The ids of a card mask, in id order (ints: a `Vec<u8>` would become `bytes`).
-fn ids(m: u64) -> Vec<u16> {
-    card::ids(m).map(u16::from).collect()
+/// A card's id (1..=36).
+fn id(c: Card) -> u16 {
+    u16::from(c.ace_high_id())
+}
+
+/// The ids of a set of cards, in id order (ints: a `Vec<u8>` would become `bytes`).
+fn ids(m: CardSet) -> Vec<u16> {
+    m.iter_ace_high().map(id).collect()
 }
 
 /// Card ids as ints.
-fn id_vec(cards: &[u8]) -> Vec<u16> {
-    cards.iter().map(|&c| u16::from(c)).collect()
+fn id_vec(cards: &[Card]) -> Vec<u16> {
+    cards.iter().map(|&c| id(c)).collect()
+}
+
+/// The answers of a bout as ids, None while unanswered.
+fn beat_ids(b: &Bout) -> Vec<Option<u16>> {
+    b.beats[..b.size()].iter().map(|c| c.map(id)).collect()
 }
 
 /// `{seat: f(seat)}` over the seats, 1-based keys.
@@ -474,7 +484,7 @@ fn snapshot<'py>(py: Python<'py>, g: &Durak) -> PyResult<Bound<'py, PyDict>> {
     };
     d.set_item("seats", n)?;
     d.set_item("variant", g.variant().as_str())?;
-    d.set_item("trump", card::suit_letter(g.trump()).to_string())?;
+    d.set_item("trump", g.trump().letter().to_string())?;
     d.set_item("phase", g.phase().as_str())?;
     d.set_item("turn", g.turn().map(seat1))?;
     d.set_item("over", u8::from(g.over()))?;
@@ -482,7 +492,7 @@ fn snapshot<'py>(py: Python<'py>, g: &Durak) -> PyResult<Bound<'py, PyDict>> {
     d.set_item("talon", id_vec(&g.talon()))?;
     d.set_item("talon_left", g.talon_left())?;
     d.set_item("discard", g.discard())?;
-    d.set_item("trump_card", g.trump_card())?;
+    d.set_item("trump_card", id(g.trump_card()))?;
     d.set_item("turn_up_left", u8::from(g.turn_up_left()))?;
     d.set_item("six_owner", g.six_owner().map(seat1))?;
     d.set_item("can_swap", per_seat(py, g, |s| u8::from(g.can_swap(s)))?)?;
@@ -495,11 +505,7 @@ fn snapshot<'py>(py: Python<'py>, g: &Durak) -> PyResult<Bound<'py, PyDict>> {
             bd.set_item("defender", seat1(b.defender))?;
             bd.set_item("cap", b.cap)?;
             bd.set_item("attacks", id_vec(&b.attacks[..k]))?;
-            let beats: Vec<Option<u8>> = b.beats[..k]
-                .iter()
-                .map(|&c| (c != 0).then_some(c))
-                .collect();
-            bd.set_item("beats", beats)?;
+            bd.set_item("beats", beat_ids(b))?;
             bd.set_item("taken", u8::from(b.taken))?;
             bd.set_item("passed", seats_in(b.passed))?;
             Some(bd)
@@ -633,13 +639,13 @@ impl PyDurakGame {
     /// The trump suit letter.
     #[getter]
     fn trump(&self) -> String {
-        card::suit_letter(self.s.inner.trump()).to_string()
+        self.s.inner.trump().letter().to_string()
     }
 
     /// The current turn-up id (the six after an exchange), kept after it is drawn.
     #[getter]
-    fn trump_card(&self) -> u8 {
-        self.s.inner.trump_card()
+    fn trump_card(&self) -> u16 {
+        id(self.s.inner.trump_card())
     }
 
     /// Seat to sorted card ids.
@@ -668,16 +674,12 @@ impl PyDurakGame {
             return Ok(None);
         };
         let k = b.size();
-        let beats: Vec<Option<u8>> = b.beats[..k]
-            .iter()
-            .map(|&c| (c != 0).then_some(c))
-            .collect();
         let args = (
             seat1(b.attacker),
             seat1(b.defender),
             b.cap,
-            PyTuple::new(py, &b.attacks[..k])?,
-            PyTuple::new(py, beats)?,
+            PyTuple::new(py, id_vec(&b.attacks[..k]))?,
+            PyTuple::new(py, beat_ids(b))?,
             b.taken,
         );
         bout_class(py)?.call1(args).map(Some)
@@ -745,8 +747,8 @@ impl PyDurakGame {
 
     /// The id of the trump six.
     #[getter]
-    fn six_of_trumps(&self) -> u8 {
-        self.s.inner.six_of_trumps()
+    fn six_of_trumps(&self) -> u16 {
+        id(self.s.inner.six_of_trumps())
     }
 
     /// True while the current turn-up is in the talon.
@@ -993,13 +995,13 @@ fn greedy_move<'py>(
         .transpose()
 }
 
-fn mask_of(hand: &[i64]) -> PyResult<u64> {
-    let mut m = 0;
-    for &c in hand {
-        let id = u8::try_from(c).ok().filter(|&x| card::valid(x));
-        m |= card::bit(id.ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))?);
-    }
-    Ok(m)
+/// The card of id `c`.
+fn card_arg(c: i64) -> PyResult<Card> {
+    rules::card_of(c).ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))
+}
+
+fn mask_of(hand: &[i64]) -> PyResult<CardSet> {
+    hand.iter().map(|&c| card_arg(c)).collect()
 }
 
 /// The bout of the rules functions' arguments (`beats[i]` 0 while unanswered).
@@ -1016,13 +1018,11 @@ fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<
     }
     let mut b = Bout::new(0, 1, cap);
     for (i, &a) in attacks.iter().enumerate() {
-        mask_of(&[a])?;
-        b.attacks[i] = u8::try_from(a).unwrap_or(0);
+        b.attacks[i] = card_arg(a)?;
     }
     for (i, &d) in beats.iter().enumerate() {
         if d != 0 {
-            mask_of(&[d])?;
-            b.beats[i] = u8::try_from(d).unwrap_or(0);
+            b.beats[i] = Some(card_arg(d)?);
         }
     }
     b.len = u8::try_from(attacks.len()).unwrap_or(0);
@@ -1037,7 +1037,7 @@ fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
 }
 
 /// Hands, talon, turn-up and the first attacker (1-based).
-type DealTuple = (Vec<Vec<u16>>, Vec<u8>, u8, u8);
+type DealTuple = (Vec<Vec<u16>>, Vec<u16>, u16, u8);
 
 /// `deal_for(seed, number, seats)`: (hands, talon, trump_card, first seat 1-based).
 #[pyfunction]
@@ -1046,8 +1046,8 @@ fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
     let d = guarded(|| rules::deal_for(seed, number, s))?;
     Ok((
         d.hands.iter().map(|&h| ids(h)).collect(),
-        d.talon.clone(),
-        d.trump_card,
+        id_vec(&d.talon),
+        id(d.trump_card),
         d.first + 1,
     ))
 }
@@ -1055,14 +1055,25 @@ fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
 /// `first_attacker(hands, trump)`: 1-based seat.
 #[pyfunction]
 fn first_attacker(hands: Vec<Vec<i64>>, trump: u8) -> PyResult<u8> {
-    let masks: Vec<u64> = hands.iter().map(|h| mask_of(h)).collect::<PyResult<_>>()?;
-    Ok(rules::first_attacker(&masks, trump % 4) + 1)
+    let masks: Vec<CardSet> = hands.iter().map(|h| mask_of(h)).collect::<PyResult<_>>()?;
+    Ok(rules::first_attacker(&masks, suit(trump)) + 1)
 }
 
 /// `beats(defence, attack, trump)`.
 #[pyfunction]
 fn beats(defence: u8, attack: u8, trump: u8) -> bool {
-    card::valid(defence) && card::valid(attack) && card::beats(defence, attack, trump % 4)
+    match (
+        Card::from_ace_high_id(defence),
+        Card::from_ace_high_id(attack),
+    ) {
+        (Some(d), Some(a)) => rules::beats(d, a, suit(trump)),
+        _ => false,
+    }
+}
+
+/// The suit of index `trump % 4`.
+fn suit(trump: u8) -> Suit {
+    Suit::ALL[usize::from(trump % 4)]
 }
 
 /// `legal_attacks(hand, bout)`.
@@ -1089,7 +1100,7 @@ fn legal_beats(
     trump: u8,
 ) -> PyResult<Vec<u16>> {
     let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(ids(rules::legal_beats(mask_of(&hand)?, &b, trump % 4)))
+    Ok(ids(rules::legal_beats(mask_of(&hand)?, &b, suit(trump))))
 }
 
 /// `forced(hand, bout, trump, phase, can_swap)`.
@@ -1110,7 +1121,7 @@ fn forced(
     Ok(rules::forced(
         mask_of(&hand)?,
         &b,
-        trump % 4,
+        suit(trump),
         defend,
         can_swap,
     ))

@@ -5,8 +5,10 @@
 //!
 //! Some notes on this implementation:
 //!
-//! * Cards are the reference's ids 1..=36 (`id = 9*suit + rank + 1`, suits S H D C, ranks
-//!   A..6); hands are `u64` masks, so every list comes out in id order.
+//! * Cards are the shared [`Card`]s and hands [`CardSet`]s; the reference numbers the cards
+//!   1..=36 ace high (`AS` 1 … `6S` 9, `AH` 10 … `6C` 36: [`Card::ace_high_id`]), and every list
+//!   (legal moves, hands in views and parts) comes out in that order
+//!   ([`CardSet::iter_ace_high`]). Ids cross the boundary: parts, the action space, the API.
 //! * The deal is the reference's SHA-256 Fisher–Yates ([`crate::rng::sha256_shuffle`]) of the
 //!   36 ids, dealt one card at a time from seat 1 ([`rules::order_for`], [`rules::deal_order`]).
 //! * [`Durak`] is a position; [`Durak::play`] and [`Durak::apply_seat`] check refusals in the
@@ -28,7 +30,6 @@
 //!   the reference's event log is written again when asked for).
 
 pub mod bot;
-pub mod card;
 pub mod record;
 pub mod rules;
 pub mod view;
@@ -36,6 +37,7 @@ pub mod view;
 pub use record::Record;
 pub use rules::{Bout, How, Outcome};
 
+use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
 use crate::zobrist::feature;
@@ -211,32 +213,40 @@ impl Kind {
     }
 }
 
-/// A move: a kind and, for attack/beat/transfer, a card id (0 otherwise).
+/// A move: a kind and, for attack/beat/transfer, a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The kind.
     pub kind: Kind,
-    /// The card id, 0 for kinds without a card.
-    pub card: u8,
+    /// The card, `None` for kinds without a card.
+    pub card: Option<Card>,
 }
 
 impl Move {
     /// A move without a card.
     #[must_use]
     pub fn plain(kind: Kind) -> Move {
-        Move { kind, card: 0 }
+        Move { kind, card: None }
     }
     /// A move with a card.
     #[must_use]
-    pub fn with(kind: Kind, card: u8) -> Move {
-        Move { kind, card }
+    pub fn with(kind: Kind, card: Card) -> Move {
+        Move {
+            kind,
+            card: Some(card),
+        }
+    }
+    /// The card's id (1..=36, [`Card::ace_high_id`]), 0 without one.
+    #[must_use]
+    pub fn card_id(self) -> u8 {
+        self.card.map_or(0, Card::ace_high_id)
     }
     /// The move's index in the fixed action space of [`ACTION_SPACE`] actions: attack
     /// 0..=35, beat 36..=71, transfer 72..=107 (card id − 1), take 108, done 109, swap 110;
     /// resign is 111, outside the space.
     #[must_use]
     pub fn action(self) -> u16 {
-        let c = u16::from(self.card).saturating_sub(1);
+        let c = u16::from(self.card_id()).saturating_sub(1);
         match self.kind {
             Kind::Attack => c,
             Kind::Beat => 36 + c,
@@ -250,7 +260,10 @@ impl Move {
     /// The move of an action index ([`Move::action`]); 111 and above are resign.
     #[must_use]
     pub fn of_action(action: u16) -> Move {
-        let card = u8::try_from(action % 36 + 1).unwrap_or(0);
+        let card = u8::try_from(action % 36 + 1)
+            .ok()
+            .and_then(Card::from_ace_high_id)
+            .unwrap_or(Card::PLACEHOLDER);
         match action {
             0..=35 => Move::with(Kind::Attack, card),
             36..=71 => Move::with(Kind::Beat, card),
@@ -311,8 +324,8 @@ pub enum Event {
         kind: Kind,
         /// The seat.
         seat: u8,
-        /// The card (0 for none).
-        card: u8,
+        /// The card (`None` for the kinds without one).
+        card: Option<Card>,
     },
     /// A bout closed.
     BoutEnd {
@@ -389,27 +402,27 @@ impl EventSink for EventCount {
 pub struct Durak {
     pub(crate) seats: u8,
     pub(crate) variant: Variant,
-    pub(crate) trump: u8,
-    pub(crate) trump_card: u8,
-    pub(crate) hands: [u64; 6],
+    pub(crate) trump: Suit,
+    pub(crate) trump_card: Card,
+    pub(crate) hands: [CardSet; 6],
     /// The talon, stored back to front: index 0 is the last card to be drawn (the turn-up).
-    pub(crate) talon: [u8; 36],
+    pub(crate) talon: [Card; 36],
     pub(crate) tlen: u8,
     pub(crate) discard: u8,
     /// The discarded cards (public: they were played face up).
-    pub(crate) heap: u64,
+    pub(crate) heap: CardSet,
     pub(crate) bout: Option<Bout>,
     pub(crate) six_owner: Option<u8>,
     pub(crate) result: Option<Outcome>,
     /// Seats that are out (bit per seat).
     pub(crate) out: u8,
     /// Cards each seat is publicly known to hold (picked up, or the exchanged turn-up).
-    pub(crate) known: [u64; 6],
+    pub(crate) known: [CardSet; 6],
     /// Cards each seat has been shown not to hold since it last drew: a forced pass (no card
     /// of the table's ranks, no exchange) or a forced take (no card that beats, transfers or
     /// exchanges) adds them; drawing a card forgets them. Not part of equality, the hash or
     /// the notation (a position read from notation starts with none).
-    pub(crate) lacks: [u64; 6],
+    pub(crate) lacks: [CardSet; 6],
     /// Number of events so far (the reference's `ply`, `#history`).
     pub(crate) ply: u32,
     /// Bouts in a row taken with nobody drawing (three or more seats: the stall rule).
@@ -468,26 +481,26 @@ impl Durak {
     #[must_use]
     pub fn from_deal(d: &Deal, variant: Variant) -> Durak {
         let seats = u8::try_from(d.hands.len().clamp(2, 6)).unwrap_or(2);
-        let mut hands = [0u64; 6];
+        let mut hands = [CardSet::EMPTY; 6];
         for (h, &x) in hands.iter_mut().zip(&d.hands) {
             *h = x;
         }
-        let mut talon = [0u8; 36];
+        let mut talon = [Card::PLACEHOLDER; 36];
         for (slot, &c) in talon.iter_mut().zip(d.talon.iter().rev()) {
             *slot = c;
         }
-        let six = card::six_of(d.trump);
-        let six_owner = (0..seats).find(|&s| hands[usize::from(s)] & card::bit(six) != 0);
-        let mut known = [0u64; 6];
+        let six = rules::six_of(d.trump);
+        let six_owner = (0..seats).find(|&s| hands[usize::from(s)].contains(six));
+        let mut known = [CardSet::EMPTY; 6];
         if d.talon.is_empty() {
             // Six seats: the turn-up is the last card dealt, shown face up in its holder's hand.
             for (k, &h) in known.iter_mut().zip(&hands) {
-                *k = h & card::bit(d.trump_card);
+                *k = h.intersection(CardSet::from_cards(&[d.trump_card]));
             }
         }
         let first = d.first.min(seats - 1);
         let defender = (first + 1) % seats;
-        let cap = cap_for(hands[usize::from(defender)].count_ones() as usize);
+        let cap = cap_for(hands[usize::from(defender)].len() as usize);
         let mut g = Durak {
             seats,
             variant,
@@ -497,13 +510,13 @@ impl Durak {
             talon,
             tlen: u8::try_from(d.talon.len().min(36)).unwrap_or(0),
             discard: 0,
-            heap: 0,
+            heap: CardSet::EMPTY,
             bout: Some(Bout::new(first, defender, cap)),
             six_owner,
             result: None,
             out: 0,
             known,
-            lacks: [0; 6],
+            lacks: [CardSet::EMPTY; 6],
             ply: 0,
             stall: 0,
             hash: 0,
@@ -526,27 +539,30 @@ impl Durak {
     }
     /// The trump suit index.
     #[must_use]
-    pub fn trump(&self) -> u8 {
+    pub fn trump(&self) -> Suit {
         self.trump
     }
-    /// The current turn-up id (the six after an exchange); kept after it has been drawn.
+    /// The current turn-up (the six after an exchange); kept after it has been drawn.
     #[must_use]
-    pub fn trump_card(&self) -> u8 {
+    pub fn trump_card(&self) -> Card {
         self.trump_card
     }
-    /// The hand of `seat` as a mask.
+    /// The hand of `seat`.
     #[must_use]
-    pub fn hand(&self, seat: u8) -> u64 {
-        self.hands.get(usize::from(seat)).copied().unwrap_or(0)
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or_default()
     }
     /// Number of cards `seat` holds.
     #[must_use]
     pub fn count(&self, seat: u8) -> usize {
-        self.hand(seat).count_ones() as usize
+        self.hand(seat).len() as usize
     }
     /// The talon in draw order (front first, turn-up last).
     #[must_use]
-    pub fn talon(&self) -> Vec<u8> {
+    pub fn talon(&self) -> Vec<Card> {
         self.talon[..usize::from(self.tlen)]
             .iter()
             .rev()
@@ -565,7 +581,7 @@ impl Durak {
     }
     /// The discarded cards (public record).
     #[must_use]
-    pub fn heap(&self) -> u64 {
+    pub fn heap(&self) -> CardSet {
         self.heap
     }
     /// The open bout.
@@ -595,13 +611,19 @@ impl Durak {
     }
     /// Cards publicly known to be in `seat`'s hand.
     #[must_use]
-    pub fn known(&self, seat: u8) -> u64 {
-        self.known.get(usize::from(seat)).copied().unwrap_or(0)
+    pub fn known(&self, seat: u8) -> CardSet {
+        self.known
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or_default()
     }
     /// Cards `seat` has been shown not to hold since it last drew (see the field's doc).
     #[must_use]
-    pub fn lacks(&self, seat: u8) -> u64 {
-        self.lacks.get(usize::from(seat)).copied().unwrap_or(0)
+    pub fn lacks(&self, seat: u8) -> CardSet {
+        self.lacks
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or_default()
     }
     /// Number of events written so far.
     #[must_use]
@@ -618,10 +640,10 @@ impl Durak {
     pub fn hash(&self) -> u64 {
         self.hash ^ self.meta_hash()
     }
-    /// The trump six's id.
+    /// The trump six.
     #[must_use]
-    pub fn six_of_trumps(&self) -> u8 {
-        card::six_of(self.trump)
+    pub fn six_of_trumps(&self) -> Card {
+        rules::six_of(self.trump)
     }
     /// True while the current turn-up is still in the talon.
     #[must_use]
@@ -633,7 +655,7 @@ impl Durak {
     pub fn can_swap(&self, seat: u8) -> bool {
         !self.over()
             && self.six_owner == Some(seat)
-            && self.hand(seat) & card::bit(self.six_of_trumps()) != 0
+            && self.hand(seat).contains(self.six_of_trumps())
             && self.turn_up_left()
     }
 
@@ -642,8 +664,8 @@ impl Durak {
     /// The hash of everything that is not a card-in-place feature.
     fn meta_hash(&self) -> u64 {
         let m = F_META;
-        let mut h = feature(m, usize::from(self.trump))
-            ^ feature(m + 1, usize::from(self.trump_card))
+        let mut h = feature(m, usize::from(self.trump.index()))
+            ^ feature(m + 1, key(self.trump_card))
             ^ feature(m + 2, usize::from(self.discard))
             ^ feature(m + 3, self.six_owner.map_or(63, usize::from))
             ^ feature(
@@ -685,23 +707,28 @@ impl Durak {
     pub(crate) fn card_hash(&self) -> u64 {
         let mut h = 0;
         for s in 0..usize::from(self.seats) {
-            for c in card::ids(self.hands[s]) {
-                h ^= feature(s, usize::from(c));
+            for c in self.hands[s] {
+                h ^= feature(s, key(c));
             }
         }
         for p in 0..usize::from(self.tlen) {
-            h ^= feature(F_TALON + p, usize::from(self.talon[p]));
+            h ^= feature(F_TALON + p, key(self.talon[p]));
         }
         if let Some(b) = &self.bout {
             for i in 0..b.size() {
-                h ^= feature(F_ATTACK + i, usize::from(b.attacks[i]));
-                if b.beats[i] != 0 {
-                    h ^= feature(F_BEAT + i, usize::from(b.beats[i]));
+                h ^= feature(F_ATTACK + i, key(b.attacks[i]));
+                if let Some(c) = b.beats[i] {
+                    h ^= feature(F_BEAT + i, key(c));
                 }
             }
         }
         h
     }
+}
+
+/// A card's Zobrist value: its id (0 for the placeholder of an empty slot).
+pub(crate) fn key(c: Card) -> usize {
+    usize::from(c.ace_high_id())
 }
 
 fn impossible(message: impl Into<String>) -> Error {
@@ -767,24 +794,21 @@ pub struct Parts {
     pub stall: i64,
 }
 
-fn card_id(c: i64, what: &str) -> Result<u8> {
-    u8::try_from(c)
-        .ok()
-        .filter(|&x| card::valid(x))
-        .ok_or_else(|| impossible(format!("{what}: {c} is no card id")))
+fn card_id(c: i64, what: &str) -> Result<Card> {
+    rules::card_of(c).ok_or_else(|| impossible(format!("{what}: {c} is no card id")))
 }
 
-fn set_of(cards: &[i64], what: &str) -> Result<u64> {
-    let mut m = 0u64;
+fn set_of(cards: &[i64], what: &str) -> Result<CardSet> {
+    let mut m = CardSet::EMPTY;
     for &c in cards {
-        let id = card_id(c, what)?;
-        if m & card::bit(id) != 0 {
+        let card = card_id(c, what)?;
+        if m.contains(card) {
             return Err(impossible(format!(
                 "{what}: {} appears twice",
-                card::name(id)
+                card.format(Spelling::RankSuit)
             )));
         }
-        m |= card::bit(id);
+        m.insert(card);
     }
     Ok(m)
 }
@@ -816,8 +840,12 @@ fn seat_list(mask: u8, seats: u8) -> Vec<i64> {
         .collect()
 }
 
-fn id_list(mask: u64) -> Vec<i64> {
-    card::ids(mask).map(i64::from).collect()
+/// The ids of `cards` in id order.
+pub(crate) fn id_list(cards: CardSet) -> Vec<i64> {
+    cards
+        .iter_ace_high()
+        .map(|c| i64::from(c.ace_high_id()))
+        .collect()
 }
 
 fn bout_of(p: &BoutParts, seats: u8) -> Result<Bout> {
@@ -850,14 +878,14 @@ fn bout_of(p: &BoutParts, seats: u8) -> Result<Bout> {
         b.beats[i] = match d {
             None => {
                 open = true;
-                0
+                None
             }
             Some(_) if open => {
                 return Err(impossible(
                     "bout: an answer after an unanswered attack card",
                 ))
             }
-            Some(c) => card_id(c, "bout answer")?,
+            Some(c) => Some(card_id(c, "bout answer")?),
         };
     }
     b.len = u8::try_from(p.attacks.len()).unwrap_or(6);
@@ -879,22 +907,29 @@ impl Durak {
                 taken: b.taken,
                 passed: seat_list(b.passed, self.seats),
                 chose_done: b.chose_done,
-                attacks: b.attacks[..k].iter().map(|&c| i64::from(c)).collect(),
+                attacks: b.attacks[..k]
+                    .iter()
+                    .map(|c| i64::from(c.ace_high_id()))
+                    .collect(),
                 beats: b.beats[..k]
                     .iter()
-                    .map(|&c| (c != 0).then_some(i64::from(c)))
+                    .map(|c| c.map(|c| i64::from(c.ace_high_id())))
                     .collect(),
             }
         });
         Parts {
             seats: i64::from(self.seats),
             variant: self.variant.as_str().to_string(),
-            trump: i64::from(self.trump),
-            trump_card: i64::from(self.trump_card),
+            trump: i64::from(self.trump.index()),
+            trump_card: i64::from(self.trump_card.ace_high_id()),
             owner: self.six_owner.map(|s| i64::from(s) + 1),
             discard: i64::from(self.discard),
             heap: id_list(self.heap),
-            talon: self.talon().into_iter().map(i64::from).collect(),
+            talon: self
+                .talon()
+                .into_iter()
+                .map(|c| i64::from(c.ace_high_id()))
+                .collect(),
             hands: self.hands[..n].iter().map(|&h| id_list(h)).collect(),
             bout,
             known: self.known[..n].iter().map(|&h| id_list(h)).collect(),
@@ -924,17 +959,17 @@ impl Durak {
         let variant = Variant::parse(&p.variant)
             .map_err(|_| impossible("variant: podkidnoy or perevodnoy"))?;
         let trump: u8 = number(p.trump, "trump")?;
-        if trump > 3 {
+        let Some(trump) = Suit::from_index(trump) else {
             return Err(impossible(format!("trump: {trump} is not a suit")));
-        }
+        };
         let trump_card = card_id(p.trump_card, "card")?;
-        if card::suit(trump_card) != trump {
+        if trump_card.suit() != trump {
             return Err(impossible("the turn-up is not of the trump suit"));
         }
         let owner = p.owner.map(|s| seat_in(s, seats, "owner")).transpose()?;
         let discard: u8 = number(p.discard, "discard")?;
         let heap = set_of(&p.heap, "heap")?;
-        let talon_list: Vec<u8> = p
+        let talon_list: Vec<Card> = p
             .talon
             .iter()
             .map(|&c| card_id(c, "talon"))
@@ -942,12 +977,12 @@ impl Durak {
         if p.hands.len() != n || p.known.len() != n {
             return Err(impossible(format!("hands and known need {n} seats")));
         }
-        let mut hands = [0u64; 6];
-        let mut known = [0u64; 6];
+        let mut hands = [CardSet::EMPTY; 6];
+        let mut known = [CardSet::EMPTY; 6];
         for s in 0..n {
             hands[s] = set_of(&p.hands[s], "hands")?;
             known[s] = set_of(&p.known[s], "known")?;
-            if known[s] & !hands[s] != 0 {
+            if !known[s].difference(hands[s]).is_empty() {
                 return Err(impossible("a known card is not in that hand"));
             }
         }
@@ -965,35 +1000,33 @@ impl Durak {
         let stall: u8 = number(p.stall, "stall")?;
         // Every card in at most one place.
         let mut seen = heap;
-        let mut place = |m: u64| -> Result<()> {
-            if seen & m != 0 {
+        let mut place = |m: CardSet| -> Result<()> {
+            let twice = seen.intersection(m);
+            if !twice.is_empty() {
                 return Err(impossible(format!(
                     "{} is in two places",
-                    cards_text(seen & m)
+                    cards_text(twice)
                 )));
             }
-            seen |= m;
+            seen = seen.union(m);
             Ok(())
         };
         for h in &hands[..n] {
             place(*h)?;
         }
         for &c in &talon_list {
-            place(card::bit(c))?;
+            place(CardSet::from_cards(&[c]))?;
         }
         if let Some(b) = &bout {
-            for i in 0..b.size() {
-                place(card::bit(b.attacks[i]))?;
-                if b.beats[i] != 0 {
-                    place(card::bit(b.beats[i]))?;
-                }
+            for c in b.cards() {
+                place(CardSet::from_cards(&[c]))?;
             }
         }
-        if usize::from(discard) < heap.count_ones() as usize || discard > 36 {
+        if usize::from(discard) < heap.len() as usize || discard > 36 {
             return Err(impossible("discard is smaller than the discarded cards"));
         }
         for s in 0..seats {
-            if out & (1 << s) != 0 && hands[usize::from(s)] != 0 {
+            if out & (1 << s) != 0 && !hands[usize::from(s)].is_empty() {
                 return Err(impossible("a seat that is out holds cards"));
             }
         }
@@ -1005,7 +1038,7 @@ impl Durak {
                 return Err(impossible("a seat that is out is in the bout"));
             }
         }
-        let mut talon = [0u8; 36];
+        let mut talon = [Card::PLACEHOLDER; 36];
         for (slot, &c) in talon.iter_mut().zip(talon_list.iter().rev()) {
             *slot = c;
         }
@@ -1024,7 +1057,7 @@ impl Durak {
             result,
             out,
             known,
-            lacks: [0; 6],
+            lacks: [CardSet::EMPTY; 6],
             ply,
             stall,
             hash: 0,
@@ -1034,19 +1067,24 @@ impl Durak {
     }
 }
 
-fn cards_text(mask: u64) -> String {
-    if mask == 0 {
+/// A card's name: rank then suit (`AS`, `TD`, `6C`).
+pub(crate) fn name(c: Card) -> String {
+    c.format(Spelling::RankSuit)
+}
+
+fn cards_text(cards: CardSet) -> String {
+    if cards.is_empty() {
         "-".to_string()
     } else {
-        card::ids(mask).map(card::name).collect()
+        cards.iter_ace_high().map(name).collect()
     }
 }
 
-fn list_text(ids: &[u8]) -> String {
-    if ids.is_empty() {
+fn list_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
         "-".to_string()
     } else {
-        ids.iter().map(|&c| card::name(c)).collect()
+        cards.iter().map(|&c| name(c)).collect()
     }
 }
 
@@ -1071,12 +1109,8 @@ fn notation(g: &Durak) -> String {
     let bout = g.bout.as_ref().map_or("-".to_string(), |b| {
         let pairs: Vec<String> = (0..b.size())
             .map(|i| {
-                let beat = if b.beats[i] == 0 {
-                    "--".to_string()
-                } else {
-                    card::name(b.beats[i])
-                };
-                format!("{}{}", card::name(b.attacks[i]), beat)
+                let beat = b.beats[i].map_or("--".to_string(), name);
+                format!("{}{}", name(b.attacks[i]), beat)
             })
             .collect();
         format!(
@@ -1104,8 +1138,8 @@ fn notation(g: &Durak) -> String {
         "durak seats={} variant={} trump={} card={} owner={} discard={} heap={} talon={} hands={} bout={} known={} out={} result={} ply={} stall={}",
         g.seats,
         g.variant.as_str(),
-        card::suit_letter(g.trump),
-        card::name(g.trump_card),
+        g.trump.letter(),
+        name(g.trump_card),
         g.six_owner.map_or("-".to_string(), |s| (s + 1).to_string()),
         g.discard,
         cards_text(g.heap),

@@ -4,14 +4,69 @@
 //! order, the forced-position procedure, bout closing, refill, the trump-six exchange and the
 //! results).
 
-use super::card;
 use super::{
-    Code, Durak, Event, EventSink, Kind, Move, Phase, Variant, F_ATTACK, F_BEAT, F_TALON,
+    key, Code, Durak, Event, EventSink, Kind, Move, Phase, Variant, F_ATTACK, F_BEAT, F_TALON,
     STALL_LIMIT,
 };
+use crate::cards::{Card, CardSet, Suit, LANE, SIX};
 use crate::error::{Error, Result};
 use crate::rng::{sha256_shuffle, Sha256Words};
 use crate::zobrist::feature;
+
+/// The 36 cards of the deck, six to ace.
+pub const DECK: CardSet = CardSet::FULL36;
+
+/// The card of Game-Durak id `id` (1..=36; [`Card::ace_high_id`]).
+#[must_use]
+pub fn card_of(id: i64) -> Option<Card> {
+    u8::try_from(id).ok().and_then(Card::from_ace_high_id)
+}
+
+/// The deck's cards of `suit`.
+#[must_use]
+pub fn suit_cards(suit: Suit) -> CardSet {
+    CardSet::suit_mask(suit).intersection(DECK)
+}
+
+/// The six of `suit` (the trump six's right to the exchange).
+#[must_use]
+pub fn six_of(suit: Suit) -> Card {
+    Card::new(suit, SIX).unwrap_or(Card::PLACEHOLDER)
+}
+
+/// Every card (all suits) of a rank among `cards`.
+#[must_use]
+pub fn ranks_of(cards: CardSet) -> CardSet {
+    cards
+        .iter()
+        .fold(CardSet::EMPTY, |m, c| m.union(CardSet::rank_mask(c.rank())))
+        .intersection(DECK)
+}
+
+/// Does `def` beat `att` with trump suit `trump`? (Trump attack: only a higher trump; else any
+/// trump; else a higher card of the same suit.)
+#[must_use]
+pub fn beats(def: Card, att: Card, trump: Suit) -> bool {
+    if att.suit() == trump {
+        def.suit() == trump && def.rank() > att.rank()
+    } else if def.suit() == trump {
+        true
+    } else {
+        def.suit() == att.suit() && def.rank() > att.rank()
+    }
+}
+
+/// Every card that beats `att`.
+#[must_use]
+pub fn beaters(att: Card, trump: Suit) -> CardSet {
+    let above = LANE & !((2u64 << att.rank()) - 1);
+    let higher_in_suit = CardSet(above << (16 * u32::from(att.suit().index())));
+    if att.suit() == trump {
+        higher_in_suit
+    } else {
+        higher_in_suit.union(suit_cards(trump))
+    }
+}
 
 /// The most attack cards a bout may hold: `min(6, defender's hand when the bout opens)`.
 #[must_use]
@@ -20,7 +75,7 @@ pub fn cap_for(size: usize) -> u8 {
 }
 
 /// One bout: a fixed attacker and defender (0-based seats), a cap fixed when it opens, parallel
-/// attack and beat slots (`0` = not yet answered) and the `taken` flag. `passed` and `chose_done`
+/// attack and beat slots (`None` = not yet answered) and the `taken` flag. `passed` and `chose_done`
 /// track the throwers who have passed since the last card (only ever non-zero with three or more
 /// seats, where several players may throw in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,10 +88,10 @@ pub struct Bout {
     pub cap: u8,
     /// Number of attack cards.
     pub len: u8,
-    /// Attack cards.
-    pub attacks: [u8; 6],
-    /// The answer to each attack card, 0 while unanswered.
-    pub beats: [u8; 6],
+    /// Attack cards (the first `len`; the rest [`Card::PLACEHOLDER`]).
+    pub attacks: [Card; 6],
+    /// The answer to each attack card, `None` while unanswered.
+    pub beats: [Option<Card>; 6],
     /// The defender has taken.
     pub taken: bool,
     /// Seats (bit per seat) that passed since the last card was thrown.
@@ -54,8 +109,8 @@ impl Bout {
             defender,
             cap,
             len: 0,
-            attacks: [0; 6],
-            beats: [0; 6],
+            attacks: [Card::PLACEHOLDER; 6],
+            beats: [None; 6],
             taken: false,
             passed: 0,
             chose_done: false,
@@ -74,11 +129,11 @@ impl Bout {
     /// Index of the first unanswered attack card.
     #[must_use]
     pub fn unbeaten_index(&self) -> Option<usize> {
-        (0..self.size()).find(|&i| self.beats[i] == 0)
+        (0..self.size()).find(|&i| self.beats[i].is_none())
     }
     /// The first unanswered attack card.
     #[must_use]
-    pub fn unbeaten(&self) -> Option<u8> {
+    pub fn unbeaten(&self) -> Option<Card> {
         self.unbeaten_index().map(|i| self.attacks[i])
     }
     /// True when no attack card is unanswered (true for an empty bout).
@@ -93,63 +148,64 @@ impl Bout {
     }
     /// Attack cards then the answers, in order.
     #[must_use]
-    pub fn cards(&self) -> Vec<u8> {
+    pub fn cards(&self) -> Vec<Card> {
         let n = self.size();
-        let mut v: Vec<u8> = self.attacks[..n].to_vec();
-        v.extend(self.beats[..n].iter().copied().filter(|&b| b != 0));
+        let mut v: Vec<Card> = self.attacks[..n].to_vec();
+        v.extend(self.beats[..n].iter().flatten());
         v
     }
     /// Every table card as a mask.
     #[must_use]
-    pub fn mask(&self) -> u64 {
+    pub fn mask(&self) -> CardSet {
         let n = self.size();
         self.attacks[..n]
             .iter()
-            .chain(&self.beats[..n])
-            .fold(0, |m, &c| m | card::bit(c))
+            .chain(self.beats[..n].iter().flatten())
+            .copied()
+            .collect()
     }
     /// The ranks on the table (attacks and answers) as a mask of all cards of those ranks.
     #[must_use]
-    pub fn ranks(&self) -> u64 {
-        card::ranks_of(self.mask())
+    pub fn ranks(&self) -> CardSet {
+        ranks_of(self.mask())
     }
     /// True when no attack card has been answered yet.
     #[must_use]
     pub fn none_beaten(&self) -> bool {
-        self.beats[..self.size()].iter().all(|&b| b == 0)
+        self.beats[..self.size()].iter().all(Option::is_none)
     }
 }
 
 /// Cards of `hand` that may be thrown in: nothing when `room < 1`, the whole hand into an empty
 /// bout, else the cards whose rank is on the table (answers included).
 #[must_use]
-pub fn legal_attacks(hand: u64, bout: &Bout) -> u64 {
+pub fn legal_attacks(hand: CardSet, bout: &Bout) -> CardSet {
     if bout.room() < 1 {
-        0
+        CardSet::EMPTY
     } else if bout.is_empty() {
         hand
     } else {
-        hand & bout.ranks()
+        hand.intersection(bout.ranks())
     }
 }
 
 /// Cards of `hand` that beat the first unanswered attack card (nothing when none waits).
 #[must_use]
-pub fn legal_beats(hand: u64, bout: &Bout, trump: u8) -> u64 {
+pub fn legal_beats(hand: CardSet, bout: &Bout, trump: Suit) -> CardSet {
     bout.unbeaten()
-        .map_or(0, |a| hand & card::beaters(a, trump))
+        .map_or(CardSet::EMPTY, |a| hand.intersection(beaters(a, trump)))
 }
 
 /// True when the seat on turn has no choice at all: no exchange, and no legal beat (`defend`)
 /// or no legal throw (any other phase).
 #[must_use]
-pub fn forced(hand: u64, bout: &Bout, trump: u8, defend: bool, can_swap: bool) -> bool {
+pub fn forced(hand: CardSet, bout: &Bout, trump: Suit, defend: bool, can_swap: bool) -> bool {
     if can_swap {
         false
     } else if defend {
-        legal_beats(hand, bout, trump) == 0
+        legal_beats(hand, bout, trump).is_empty()
     } else {
-        legal_attacks(hand, bout) == 0
+        legal_attacks(hand, bout).is_empty()
     }
 }
 
@@ -302,41 +358,42 @@ pub fn order_for(seed: &[u8], number: &str) -> Result<[u8; 36]> {
     Ok(order)
 }
 
-/// A dealt position: hands (masks, seat order), talon in draw order (turn-up last), turn-up,
-/// trump suit and the first attacker (0-based).
+/// A dealt position: hands (seat order), talon in draw order (turn-up last), turn-up, trump
+/// suit and the first attacker (0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
-    /// Hands of seats 1..=n as masks.
-    pub hands: Vec<u64>,
+    /// Hands of seats 1..=n.
+    pub hands: Vec<CardSet>,
     /// The talon in draw order; the turn-up is the last card.
-    pub talon: Vec<u8>,
+    pub talon: Vec<Card>,
     /// The turned-up card.
-    pub trump_card: u8,
-    /// The trump suit index.
-    pub trump: u8,
+    pub trump_card: Card,
+    /// The trump suit.
+    pub trump: Suit,
     /// The first attacker, 0-based.
     pub first: u8,
 }
 
-/// Deal `order` to `seats` seats: six cards each one at a time from seat 1; the next card is the
+/// Deal `order` (card ids) to `seats` seats: six cards each one at a time from seat 1; the next card is the
 /// turn-up, the rest the talon with the turn-up last. With six seats every card is dealt and the
 /// last card dealt (seat 6's sixth) is shown as the turn-up; the talon is then empty.
 #[must_use]
 pub fn deal_order(order: &[u8; 36], seats: u8) -> Deal {
     let n = usize::from(seats.clamp(2, 6));
-    let mut hands = vec![0u64; n];
-    for (k, &c) in order.iter().take(6 * n).enumerate() {
-        hands[k % n] |= card::bit(c);
+    let cards = order.map(|id| Card::from_ace_high_id(id).unwrap_or(Card::PLACEHOLDER));
+    let mut hands = vec![CardSet::EMPTY; n];
+    for (k, &c) in cards.iter().take(6 * n).enumerate() {
+        hands[k % n].insert(c);
     }
     let (trump_card, talon) = if 6 * n < 36 {
-        let t = order[6 * n];
-        let mut talon: Vec<u8> = order[6 * n + 1..].to_vec();
+        let t = cards[6 * n];
+        let mut talon: Vec<Card> = cards[6 * n + 1..].to_vec();
         talon.push(t);
         (t, talon)
     } else {
-        (order[35], Vec::new())
+        (cards[35], Vec::new())
     };
-    let trump = card::suit(trump_card);
+    let trump = trump_card.suit();
     let first = first_attacker(&hands, trump);
     Deal {
         hands,
@@ -362,13 +419,13 @@ pub fn deal_for(seed: &[u8], number: &str, seats: u8) -> Result<Deal> {
     Ok(deal_order(&order, seats))
 }
 
-/// The seat (0-based) holding the lowest trump by power; seat 0 when nobody holds a trump.
+/// The seat (0-based) holding the lowest trump; seat 0 when nobody holds a trump.
 #[must_use]
-pub fn first_attacker(hands: &[u64], trump: u8) -> u8 {
+pub fn first_attacker(hands: &[CardSet], trump: Suit) -> u8 {
     let mut best: Option<(u8, u8)> = None;
     for (seat, &h) in hands.iter().enumerate() {
-        for id in card::ids(h & card::suit_mask(trump)) {
-            let p = card::power(id);
+        for c in h.of_suit(trump) {
+            let p = c.rank();
             if best.map_or(true, |(bp, _)| p < bp) {
                 best = Some((p, u8::try_from(seat).unwrap_or(0)));
             }
@@ -462,12 +519,12 @@ impl Durak {
     }
 
     /// Whether `card` may transfer the attack now (perevodnoy, defend phase, by the defender).
-    fn transfer_ok(&self, b: &Bout, id: u8) -> bool {
+    fn transfer_ok(&self, b: &Bout, card: Card) -> bool {
         if self.variant != Variant::Perevodnoy || b.taken || b.is_empty() || !b.none_beaten() {
             return false;
         }
-        let r = card::rank(id);
-        if b.attacks[..b.size()].iter().any(|&a| card::rank(a) != r) {
+        let r = card.rank();
+        if b.attacks[..b.size()].iter().any(|a| a.rank() != r) {
             return false;
         }
         let nd = self.next_active(b.defender);
@@ -475,13 +532,11 @@ impl Durak {
         need <= usize::from(cap_for(self.count(nd))) && need <= 6
     }
 
-    fn transfers(&self, b: &Bout, hand: u64) -> u64 {
+    fn transfers(&self, b: &Bout, hand: CardSet) -> CardSet {
         if self.variant != Variant::Perevodnoy {
-            return 0;
+            return CardSet::EMPTY;
         }
-        card::ids(hand)
-            .filter(|&c| self.transfer_ok(b, c))
-            .fold(0, |m, c| m | card::bit(c))
+        hand.iter().filter(|&c| self.transfer_ok(b, c)).collect()
     }
 
     /// True when the seat on turn has no decision (no card move and no exchange).
@@ -491,9 +546,9 @@ impl Durak {
         }
         let hand = self.hand(seat);
         if self.phase() == Phase::Defend {
-            legal_beats(hand, b, self.trump) == 0 && self.transfers(b, hand) == 0
+            legal_beats(hand, b, self.trump).is_empty() && self.transfers(b, hand).is_empty()
         } else {
-            legal_attacks(hand, b) == 0
+            legal_attacks(hand, b).is_empty()
         }
     }
 
@@ -530,17 +585,17 @@ impl Durak {
         match self.phase() {
             Phase::Attack | Phase::PileOn => {
                 let atts = legal_attacks(hand, b);
-                out.extend(card::ids(atts).map(|c| Move::with(Kind::Attack, c)));
-                if !b.is_empty() && (atts != 0 || swap) {
+                out.extend(atts.iter_ace_high().map(|c| Move::with(Kind::Attack, c)));
+                if !b.is_empty() && (!atts.is_empty() || swap) {
                     out.push(Move::plain(Kind::Done));
                 }
             }
             Phase::Defend => {
                 let beats = legal_beats(hand, b, self.trump);
-                out.extend(card::ids(beats).map(|c| Move::with(Kind::Beat, c)));
+                out.extend(beats.iter_ace_high().map(|c| Move::with(Kind::Beat, c)));
                 let tr = self.transfers(b, hand);
-                out.extend(card::ids(tr).map(|c| Move::with(Kind::Transfer, c)));
-                if beats != 0 || tr != 0 || swap {
+                out.extend(tr.iter_ace_high().map(|c| Move::with(Kind::Transfer, c)));
+                if !beats.is_empty() || !tr.is_empty() || swap {
                     out.push(Move::plain(Kind::Take));
                 }
             }
@@ -578,13 +633,10 @@ impl Durak {
         let Some(kind) = kind else {
             return Err(err(Code::NotLegal, "the rules do not offer that"));
         };
-        let card_id = card_id
-            .and_then(|c| u8::try_from(c).ok())
-            .filter(|&c| card::valid(c))
-            .unwrap_or(0);
+        let card = card_id.and_then(card_of);
         let mut next = self.clone();
         let mut events = Vec::new();
-        next.apply_seat(seat0, Move::with(kind, card_id), &mut events)?;
+        next.apply_seat(seat0, Move { kind, card }, &mut events)?;
         Ok((next, events))
     }
 
@@ -603,11 +655,8 @@ impl Durak {
         // `play` took the move, so the seat and the kind parsed; read them as it did.
         let seat0 = u8::try_from(seat).map_or(0, |s| s.saturating_sub(1));
         let kind = kind.and_then(Kind::parse).unwrap_or(Kind::Resign);
-        let card_id = card_id
-            .and_then(|c| u8::try_from(c).ok())
-            .filter(|&c| card::valid(c))
-            .unwrap_or(0);
-        Ok((next, events, seat0, Move::with(kind, card_id)))
+        let card = card_id.and_then(card_of);
+        Ok((next, events, seat0, Move { kind, card }))
     }
 
     /// Check `mv` by `seat` (0-based) against the position, in the reference's order.
@@ -650,7 +699,9 @@ impl Durak {
             ));
         }
         let hand = self.hand(seat);
-        let held = card::bit(mv.card) & hand != 0;
+        // A move without a card holds none (the placeholder is no card of the deck).
+        let card = mv.card.unwrap_or(Card::PLACEHOLDER);
+        let held = hand.contains(card);
         match mv.kind {
             Kind::Attack => {
                 if !held {
@@ -662,7 +713,7 @@ impl Durak {
                         "the attack is already as large as it may be",
                     ));
                 }
-                if !b.is_empty() && b.ranks() & card::bit(mv.card) == 0 {
+                if !b.is_empty() && !b.ranks().contains(card) {
                     return Err(err(
                         Code::RankNotInBout,
                         "nothing on the table has that rank",
@@ -673,7 +724,7 @@ impl Durak {
                 if !held {
                     return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
-                if beats_nothing(b.unbeaten(), mv.card, self.trump) {
+                if beats_nothing(b.unbeaten(), card, self.trump) {
                     return Err(err(
                         Code::BeatsNothing,
                         "that card does not beat the one in front of you",
@@ -684,7 +735,7 @@ impl Durak {
                 if !held {
                     return Err(err(Code::CardNotHeld, "you do not hold that card"));
                 }
-                if !self.transfer_ok(b, mv.card) {
+                if !self.transfer_ok(b, card) {
                     return Err(err(
                         Code::CannotTransfer,
                         "a transfer needs an unanswered attack of one rank, a card of that rank, and a next defender holding enough cards",
@@ -700,7 +751,7 @@ impl Durak {
                 }
             }
             Kind::Swap => {
-                if self.six_owner != Some(seat) || hand & card::bit(self.six_of_trumps()) == 0 {
+                if self.six_owner != Some(seat) || !hand.contains(self.six_of_trumps()) {
                     return Err(err(Code::NotTheSix, "that exchange is not yours to make"));
                 }
                 if !self.turn_up_left() {
@@ -737,8 +788,9 @@ impl Durak {
         ev.push(Event::Move {
             kind: mv.kind,
             seat,
-            card: if mv.kind.has_card() { mv.card } else { 0 },
+            card: if mv.kind.has_card() { mv.card } else { None },
         });
+        let card = mv.card.unwrap_or(Card::PLACEHOLDER);
         match mv.kind {
             Kind::Resign => {
                 let outcome = Outcome::Resign(seat);
@@ -750,20 +802,20 @@ impl Durak {
                 return;
             }
             Kind::Attack => {
-                self.hand_remove(seat, mv.card);
-                self.table_attack(mv.card);
+                self.hand_remove(seat, card);
+                self.table_attack(card);
                 if let Some(b) = self.bout.as_mut() {
                     b.passed = 0;
                     b.chose_done = false;
                 }
             }
             Kind::Beat => {
-                self.hand_remove(seat, mv.card);
-                self.table_beat(mv.card);
+                self.hand_remove(seat, card);
+                self.table_beat(card);
             }
             Kind::Transfer => {
-                self.hand_remove(seat, mv.card);
-                self.table_attack(mv.card);
+                self.hand_remove(seat, card);
+                self.table_attack(card);
                 if let Some(b) = self.bout {
                     let nd = self.next_active(b.defender);
                     let cap = cap_for(self.count(nd));
@@ -810,8 +862,8 @@ impl Durak {
         };
         self.hand_remove(seat, six);
         self.hand_add(seat, turn_up);
-        self.known[usize::from(seat)] |= card::bit(turn_up);
-        self.lacks[usize::from(seat)] &= !card::bit(turn_up);
+        self.known[usize::from(seat)].insert(turn_up);
+        self.lacks[usize::from(seat)].remove(turn_up);
         self.talon_set(pos, six);
         self.trump_card = six;
         self.six_owner = None;
@@ -884,18 +936,20 @@ impl Durak {
     /// turn-up is in the talon (its holder could exchange).
     fn note_forced(&mut self, seat: u8, b: &Bout, defend: bool) {
         let mut m = if defend {
-            let beats = b.unbeaten().map_or(0, |a| card::beaters(a, self.trump));
-            beats | self.transfers(b, card::ALL)
+            let beats = b
+                .unbeaten()
+                .map_or(CardSet::EMPTY, |a| beaters(a, self.trump));
+            beats.union(self.transfers(b, DECK))
         } else if b.room() >= 1 && !b.is_empty() {
             b.ranks()
         } else {
-            0
+            CardSet::EMPTY
         };
         if self.turn_up_left() {
-            m |= card::bit(self.six_of_trumps());
+            m.insert(self.six_of_trumps());
         }
         let s = usize::from(seat);
-        self.lacks[s] |= m & !self.known[s];
+        self.lacks[s] = self.lacks[s].union(m.difference(self.known[s]));
     }
 
     fn pass(&mut self, seat: u8) {
@@ -908,21 +962,22 @@ impl Durak {
     fn close(&mut self, how: How, ev: &mut impl EventSink) {
         let Some(b) = self.bout else { return };
         let mask = b.mask();
-        let ncards = u8::try_from(mask.count_ones()).unwrap_or(0);
+        let ncards = u8::try_from(mask.len()).unwrap_or(0);
         self.table_clear(&b);
         self.bout = None;
         if b.taken {
-            for c in card::ids(mask) {
+            for c in mask {
                 self.hand_add(b.defender, c);
             }
-            self.known[usize::from(b.defender)] |= mask;
-            self.lacks[usize::from(b.defender)] &= !mask;
-            if mask & card::bit(self.six_of_trumps()) != 0 && self.six_owner != Some(b.defender) {
+            let d = usize::from(b.defender);
+            self.known[d] = self.known[d].union(mask);
+            self.lacks[d] = self.lacks[d].difference(mask);
+            if mask.contains(self.six_of_trumps()) && self.six_owner != Some(b.defender) {
                 self.six_owner = None;
             }
         } else {
             self.discard = self.discard.saturating_add(ncards);
-            self.heap |= mask;
+            self.heap = self.heap.union(mask);
         }
         let candidate = if b.taken {
             self.next_active(b.defender)
@@ -941,18 +996,18 @@ impl Durak {
                     self.six_owner = Some(s);
                 }
                 if self.tlen == 0 && c == self.trump_card {
-                    self.known[usize::from(s)] |= card::bit(c);
+                    self.known[usize::from(s)].insert(c);
                 }
             }
             if drawn[usize::from(s)] > 0 {
-                self.lacks[usize::from(s)] = 0;
+                self.lacks[usize::from(s)] = CardSet::EMPTY;
             }
         }
         // The end check.
         let mut outs = 0u8; // seats that go out now, a bit each
         if self.tlen == 0 {
             for s in 0..self.seats {
-                if !self.is_out(s) && self.hand(s) == 0 {
+                if !self.is_out(s) && self.hand(s).is_empty() {
                     self.out |= 1 << s;
                     outs |= 1 << s;
                 }
@@ -965,7 +1020,7 @@ impl Durak {
             0
         };
         // The first seat still holding cards, and whether any other does.
-        let mut holding = (0..self.seats).filter(|&s| self.hand(s) != 0);
+        let mut holding = (0..self.seats).filter(|&s| !self.hand(s).is_empty());
         let (holder, others) = (holding.next(), holding.next().is_some());
         let stalled = self.seats >= 3 && self.stall >= STALL_LIMIT;
         let ended = (self.tlen == 0 && !others) || stalled;
@@ -1007,69 +1062,68 @@ impl Durak {
 
     // ----- hashing and card-level mutation -----------------------------------------------
 
-    fn hand_add(&mut self, seat: u8, c: u8) {
+    fn hand_add(&mut self, seat: u8, c: Card) {
         let s = usize::from(seat);
-        if self.hands[s] & card::bit(c) == 0 {
-            self.hands[s] |= card::bit(c);
-            self.hash ^= feature(s, usize::from(c));
+        if !self.hands[s].contains(c) {
+            self.hands[s].insert(c);
+            self.hash ^= feature(s, key(c));
         }
     }
 
-    fn hand_remove(&mut self, seat: u8, c: u8) {
+    fn hand_remove(&mut self, seat: u8, c: Card) {
         let s = usize::from(seat);
-        if self.hands[s] & card::bit(c) != 0 {
-            self.hands[s] &= !card::bit(c);
-            self.hash ^= feature(s, usize::from(c));
+        if self.hands[s].remove(c) {
+            self.hash ^= feature(s, key(c));
         }
-        self.known[s] &= !card::bit(c);
+        self.known[s].remove(c);
     }
 
-    fn talon_pop(&mut self) -> u8 {
+    fn talon_pop(&mut self) -> Card {
         if self.tlen == 0 {
-            return 0;
+            return Card::PLACEHOLDER;
         }
         self.tlen -= 1;
         let p = usize::from(self.tlen);
         let c = self.talon[p];
-        self.hash ^= feature(F_TALON + p, usize::from(c));
-        self.talon[p] = 0;
+        self.hash ^= feature(F_TALON + p, key(c));
+        self.talon[p] = Card::PLACEHOLDER;
         c
     }
 
-    fn talon_set(&mut self, pos: usize, c: u8) {
+    fn talon_set(&mut self, pos: usize, c: Card) {
         if pos < usize::from(self.tlen) {
-            self.hash ^= feature(F_TALON + pos, usize::from(self.talon[pos]))
-                ^ feature(F_TALON + pos, usize::from(c));
+            self.hash ^=
+                feature(F_TALON + pos, key(self.talon[pos])) ^ feature(F_TALON + pos, key(c));
             self.talon[pos] = c;
         }
     }
 
-    fn table_attack(&mut self, c: u8) {
+    fn table_attack(&mut self, c: Card) {
         if let Some(b) = self.bout.as_mut() {
             let i = b.size();
             if i < 6 {
                 b.attacks[i] = c;
-                b.beats[i] = 0;
+                b.beats[i] = None;
                 b.len += 1;
-                self.hash ^= feature(F_ATTACK + i, usize::from(c));
+                self.hash ^= feature(F_ATTACK + i, key(c));
             }
         }
     }
 
-    fn table_beat(&mut self, c: u8) {
+    fn table_beat(&mut self, c: Card) {
         if let Some(b) = self.bout.as_mut() {
             if let Some(i) = b.unbeaten_index() {
-                b.beats[i] = c;
-                self.hash ^= feature(F_BEAT + i, usize::from(c));
+                b.beats[i] = Some(c);
+                self.hash ^= feature(F_BEAT + i, key(c));
             }
         }
     }
 
     fn table_clear(&mut self, b: &Bout) {
         for i in 0..b.size() {
-            self.hash ^= feature(F_ATTACK + i, usize::from(b.attacks[i]));
-            if b.beats[i] != 0 {
-                self.hash ^= feature(F_BEAT + i, usize::from(b.beats[i]));
+            self.hash ^= feature(F_ATTACK + i, key(b.attacks[i]));
+            if let Some(c) = b.beats[i] {
+                self.hash ^= feature(F_BEAT + i, key(c));
             }
         }
     }
@@ -1080,40 +1134,74 @@ fn err(code: Code, message: &str) -> Error {
 }
 
 /// True when there is no attack card waiting or `def` does not beat it.
-fn beats_nothing(waiting: Option<u8>, def: u8, trump: u8) -> bool {
-    waiting.map_or(true, |att| !card::beats(def, att, trump))
+fn beats_nothing(waiting: Option<Card>, def: Card, trump: Suit) -> bool {
+    waiting.map_or(true, |att| !beats(def, att, trump))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Spelling;
 
-    fn m(names: &[&str]) -> u64 {
-        names
-            .iter()
-            .map(|n| card::bit(card::id_of(n).unwrap()))
-            .sum()
+    fn c(name: &str) -> Card {
+        Card::parse(name, Spelling::RankSuit).unwrap()
+    }
+
+    fn m(names: &[&str]) -> CardSet {
+        names.iter().map(|n| c(n)).collect()
+    }
+
+    fn ids(set: CardSet) -> Vec<u8> {
+        set.iter_ace_high().map(Card::ace_high_id).collect()
+    }
+
+    #[test]
+    fn beats_rules_and_beaters_mask_agree() {
+        let h = Suit::Hearts;
+        assert!(beats(c("KS"), c("QS"), h));
+        assert!(beats(c("QH"), c("QS"), h));
+        assert!(!beats(c("6H"), c("AH"), h));
+        assert!(beats(c("6H"), c("AS"), h));
+        assert!(!beats(c("AS"), c("6H"), h));
+        assert!(!beats(c("KD"), c("QS"), h));
+        assert!(!beats(c("AS"), c("AS"), Suit::Spades));
+        for trump in Suit::ALL {
+            for a in DECK {
+                let m: CardSet = DECK.iter().filter(|&d| beats(d, a, trump)).collect();
+                assert_eq!(m, beaters(a, trump), "att {a} trump {trump:?}");
+            }
+        }
+        assert_eq!(six_of(Suit::Clubs), c("6C"));
+        assert_eq!(
+            ranks_of(m(&["7D", "AS"])),
+            m(&["7S", "7H", "7D", "7C", "AS", "AH", "AD", "AC"])
+        );
+        assert_eq!(card_of(1), Some(c("AS")));
+        assert_eq!(card_of(36), Some(c("6C")));
+        assert_eq!(card_of(0), None);
+        assert_eq!(card_of(37), None);
     }
 
     #[test]
     fn cap_and_bout() {
         assert_eq!([0, 1, 5, 6, 7, 12].map(cap_for), [0, 1, 5, 6, 6, 6]);
+        let h = Suit::Hearts;
         let mut b = Bout::new(0, 1, 2);
         assert!(b.all_beaten() && b.is_empty());
-        b.attacks[0] = card::id_of("AS").unwrap();
+        b.attacks[0] = c("AS");
         b.len = 1;
-        assert_eq!(legal_beats(m(&["6C", "7C"]), &b, 1), 0);
-        assert!(forced(m(&["6C", "7C"]), &b, 1, true, false));
-        assert!(!forced(m(&["6C", "7C"]), &b, 1, true, true));
-        b.beats[0] = card::id_of("7C").unwrap();
-        assert_eq!(legal_attacks(m(&["KH"]), &b), 0);
-        assert!(forced(m(&["KH"]), &b, 1, false, false));
+        assert_eq!(legal_beats(m(&["6C", "7C"]), &b, h), CardSet::EMPTY);
+        assert!(forced(m(&["6C", "7C"]), &b, h, true, false));
+        assert!(!forced(m(&["6C", "7C"]), &b, h, true, true));
+        b.beats[0] = Some(c("7C"));
+        assert_eq!(legal_attacks(m(&["KH"]), &b), CardSet::EMPTY);
+        assert!(forced(m(&["KH"]), &b, h, false, false));
         assert_eq!(legal_attacks(m(&["7D", "KH", "AC"]), &b), m(&["7D", "AC"]));
         assert_eq!(closes(&b, 0), Some(How::Spent));
         assert_eq!(closes(&b, 3), None);
         b.cap = 1;
         assert_eq!(closes(&b, 3), Some(How::Capped));
-        assert_eq!(legal_attacks(m(&["7D"]), &b), 0);
+        assert_eq!(legal_attacks(m(&["7D"]), &b), CardSet::EMPTY);
     }
 
     #[test]
@@ -1138,17 +1226,11 @@ mod tests {
             ]
         );
         let d = deal_order(&order, 2);
-        assert_eq!(
-            card::ids(d.hands[0]).collect::<Vec<_>>(),
-            vec![9, 13, 27, 29, 34, 36]
-        );
-        assert_eq!(
-            card::ids(d.hands[1]).collect::<Vec<_>>(),
-            vec![1, 3, 12, 23, 24, 28]
-        );
-        assert_eq!(d.trump_card, 31);
+        assert_eq!(ids(d.hands[0]), vec![9, 13, 27, 29, 34, 36]);
+        assert_eq!(ids(d.hands[1]), vec![1, 3, 12, 23, 24, 28]);
+        assert_eq!(d.trump_card.ace_high_id(), 31);
         assert_eq!(d.talon.len(), 24);
-        assert_eq!(d.talon.last(), Some(&31));
+        assert_eq!(d.talon.last(), Some(&d.trump_card));
         assert_eq!(d.first, 0);
     }
 
@@ -1172,30 +1254,24 @@ mod tests {
         );
         for seats in 2..=6u8 {
             let d = deal_for(&seed32("multi"), "1", seats).unwrap();
-            let mut all = d.talon.iter().fold(0u64, |m, &c| m | card::bit(c));
+            let mut all: CardSet = d.talon.iter().copied().collect();
             for h in &d.hands {
-                assert_eq!(h.count_ones(), 6);
-                all |= h;
+                assert_eq!(h.len(), 6);
+                all = all.union(*h);
             }
-            assert_eq!(all, card::ALL);
+            assert_eq!(all, DECK);
             assert_eq!(d.talon.len(), 36 - 6 * usize::from(seats));
         }
     }
 
     #[test]
     fn first_attacker_cases() {
-        let ids = |names: &[&str]| {
-            names
-                .iter()
-                .map(|n| card::bit(card::id_of(n).unwrap()))
-                .sum::<u64>()
-        };
-        let h1 = ids(&["AS", "KS", "QD", "JC", "TC", "9D"]);
-        let h2 = ids(&["6H", "AH", "KD", "QC", "JS", "8C"]);
-        assert_eq!(first_attacker(&[h1, h2], 1), 1);
-        let h1 = ids(&["AS", "KS", "QS", "JS", "TS", "9S"]);
-        let h2 = ids(&["AD", "KD", "QD", "JD", "TD", "9D"]);
-        assert_eq!(first_attacker(&[h1, h2], 2), 1);
-        assert_eq!(first_attacker(&[h1, h2], 3), 0);
+        let h1 = m(&["AS", "KS", "QD", "JC", "TC", "9D"]);
+        let h2 = m(&["6H", "AH", "KD", "QC", "JS", "8C"]);
+        assert_eq!(first_attacker(&[h1, h2], Suit::Hearts), 1);
+        let h1 = m(&["AS", "KS", "QS", "JS", "TS", "9S"]);
+        let h2 = m(&["AD", "KD", "QD", "JD", "TD", "9D"]);
+        assert_eq!(first_attacker(&[h1, h2], Suit::Diamonds), 1);
+        assert_eq!(first_attacker(&[h1, h2], Suit::Clubs), 0);
     }
 }

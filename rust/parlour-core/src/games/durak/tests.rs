@@ -1,14 +1,18 @@
 //! Tests of the referee, the variants, the parts, hashing and the bot.
 
 use super::bot;
-use super::card;
-use super::rules::seed32;
+use super::rules::{seed32, DECK};
 use super::*;
+use crate::cards::{Card, CardSet, Spelling};
 use crate::game::GameState;
 use crate::rng::Rng;
 
+fn card(name: &str) -> Card {
+    Card::parse(name, Spelling::RankSuit).unwrap()
+}
+
 fn id(name: &str) -> i64 {
-    i64::from(card::id_of(name).unwrap())
+    i64::from(card(name).ace_high_id())
 }
 
 /// The ids of concatenated card names (`-` or nothing for none).
@@ -191,8 +195,8 @@ fn swap_unforces_and_the_turn_does_not_pass() {
     );
     let (g, ev) = g.play(1, Some("swap"), None).unwrap();
     assert_eq!(kinds(&ev), "swap");
-    assert_eq!(g.trump_card(), card::id_of("6H").unwrap());
-    assert_eq!(g.talon().last().copied(), card::id_of("6H"));
+    assert_eq!(g.trump_card(), card("6H"));
+    assert_eq!(g.talon().last().copied(), Some(card("6H")));
     assert_eq!(g.turn(), Some(0));
     assert_eq!(
         g.play(1, Some("swap"), None).unwrap_err().code,
@@ -235,14 +239,15 @@ fn error_precedence() {
 }
 
 fn conserved(g: &Durak) -> bool {
-    let table = g.bout().map_or(0, Bout::mask);
-    let mut total = g.talon().iter().fold(0u64, |m, &c| m | card::bit(c)) | table | g.heap();
-    let mut count = g.talon_left() + table.count_ones() as usize + usize::from(g.discard());
+    let table = g.bout().map_or(CardSet::EMPTY, Bout::mask);
+    let talon: CardSet = g.talon().into_iter().collect();
+    let mut total = talon.union(table).union(g.heap());
+    let mut count = g.talon_left() + table.len() as usize + usize::from(g.discard());
     for s in 0..g.seats() {
-        total |= g.hand(s);
+        total = total.union(g.hand(s));
         count += g.count(s);
     }
-    total == card::ALL && count == 36 && g.heap().count_ones() == u32::from(g.discard())
+    total == DECK && count == 36 && g.heap().len() == u32::from(g.discard())
 }
 
 fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
@@ -274,7 +279,7 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
                 assert!(g.check(seat, m).is_ok(), "{m:?} in {text}");
             }
             for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
-                for c in 1..=36u8 {
+                for c in DECK {
                     let m = Move::with(kind, c);
                     assert_eq!(
                         g.check(seat, m).is_ok(),
@@ -339,8 +344,8 @@ fn three_seats_throwers_take_turns_and_the_next_attacker_follows() {
     assert_eq!(
         g.legal(2),
         vec![
-            Move::with(Kind::Attack, card::id_of("6D").unwrap()),
-            Move::with(Kind::Attack, card::id_of("6C").unwrap()),
+            Move::with(Kind::Attack, card("6D")),
+            Move::with(Kind::Attack, card("6C")),
             Move::plain(Kind::Done)
         ]
     );
@@ -398,7 +403,7 @@ fn perevodnoy_transfer_moves_the_attack_on() {
         bout(1, 2, 3, "", ""),
     );
     let g = g.play(1, Some("attack"), Some(id("6S"))).unwrap().0;
-    let c = |n: &str| card::id_of(n).unwrap();
+    let c = card;
     assert_eq!(
         g.legal(1),
         vec![
@@ -682,7 +687,7 @@ fn every_move_action_unpacks_to_its_move() {
         .map(Move::plain)
         .collect();
     for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
-        moves.extend((1..=36).map(|c| Move::with(kind, c)));
+        moves.extend(DECK.iter().map(|c| Move::with(kind, c)));
     }
     for m in moves {
         assert_eq!(Move::unpack(m.pack()), m, "{m:?}");
@@ -740,8 +745,8 @@ mod views {
     struct Seen {
         seat: u8,
         mv: Move,
-        known_before: u64,
-        drawn: Vec<(u8, u8)>,
+        known_before: CardSet,
+        drawn: Vec<(u8, Card)>,
     }
 
     fn start_deal(config: &DurakConfig, seed: u64) -> Deal {
@@ -758,7 +763,7 @@ mod views {
         let drawn = talon_before[..used]
             .iter()
             .map(|&c| {
-                let holder = (0..g.seats()).find(|&s| g.hand(s) & card::bit(c) != 0);
+                let holder = (0..g.seats()).find(|&s| g.hand(s).contains(c));
                 (holder.expect("a drawn card is in a hand"), c)
             })
             .collect();
@@ -781,20 +786,22 @@ mod views {
         // Slots: (available from move index, where): where = None for the deal hand, Some(p)
         // for position p of the start talon.
         let mut slots: Vec<Vec<(usize, Option<usize>)>> = vec![Vec::new(); n];
-        let mut talon: Vec<u8> = Vec::new();
+        let mut talon: Vec<Card> = Vec::new();
         for (s, sl) in slots.iter_mut().enumerate() {
-            let pre = if d0.talon.is_empty() && d0.hands[s] & card::bit(t0) != 0 {
+            let pre = if d0.talon.is_empty() && d0.hands[s].contains(t0) {
                 1
             } else {
                 0
             };
             sl.extend(std::iter::repeat((0, None)).take(6 - pre));
         }
-        let mut hands = vec![0u64; n];
+        let mut hands = vec![CardSet::EMPTY; n];
         hands[usize::from(seat)] = d0.hands[usize::from(seat)];
         if d0.talon.is_empty() {
             for (h, &dh) in hands.iter_mut().zip(&d0.hands) {
-                *h |= dh & card::bit(t0);
+                if dh.contains(t0) {
+                    h.insert(t0);
+                }
             }
         }
         let total = d0.talon.len();
@@ -804,7 +811,7 @@ mod views {
                 if s == seat || p + 1 == total {
                     talon.push(if p + 1 == total { t0 } else { c });
                 } else {
-                    talon.push(0);
+                    talon.push(Card::PLACEHOLDER);
                     slots[usize::from(s)].push((k + 1, Some(p)));
                 }
             }
@@ -820,13 +827,13 @@ mod views {
                 continue;
             }
             let mut free = slots[x].clone();
-            let mut put = |c: u8, before: usize, free: &mut Vec<(usize, Option<usize>)>| {
+            let mut put = |c: Card, before: usize, free: &mut Vec<(usize, Option<usize>)>| {
                 let i = free
                     .iter()
                     .position(|&(from, _)| from <= before)
                     .expect("a slot before the card was played");
                 match free.remove(i).1 {
-                    None => hands[x] |= card::bit(c),
+                    None => hands[x].insert(c),
                     Some(p) => talon[p] = c,
                 }
             };
@@ -835,16 +842,16 @@ mod views {
                     continue;
                 }
                 let c = match step.mv.kind {
-                    Kind::Attack | Kind::Beat | Kind::Transfer => step.mv.card,
-                    Kind::Swap => card::six_of(d0.trump),
+                    Kind::Attack | Kind::Beat | Kind::Transfer => step.mv.card.unwrap(),
+                    Kind::Swap => rules::six_of(d0.trump),
                     _ => continue,
                 };
-                if step.known_before & card::bit(c) == 0 {
+                if !step.known_before.contains(c) {
                     put(c, k, &mut free);
                 }
             }
             let xs = u8::try_from(x).unwrap();
-            for c in card::ids(r.hand(xs) & !r.known(xs)) {
+            for c in r.hand(xs).difference(r.known(xs)).iter_ace_high() {
                 put(c, seen.len(), &mut free);
             }
             assert!(free.is_empty(), "seat {x}: {} slots left", free.len());
@@ -910,9 +917,12 @@ mod views {
                 let mut seen = Vec::new();
                 let mut buf = Vec::new();
                 while let Some(t) = g.turn() {
-                    let table = g.bout().map_or(0, |b| b.mask());
+                    let table = g.bout().map_or(CardSet::EMPTY, |b| b.mask());
                     for s in 0..g.seats() {
-                        assert_eq!(g.hand(s) & g.lacks(s), 0, "a seat lacks a card it holds");
+                        assert!(
+                            g.hand(s).intersection(g.lacks(s)).is_empty(),
+                            "a seat lacks a card it holds"
+                        );
                     }
                     for seat in 0..g.seats() {
                         let r = g.resample_position(seat, &mut rng).unwrap();
@@ -920,7 +930,7 @@ mod views {
                         assert_eq!(r.observation(seat), g.observation(seat));
                         assert_eq!(r.hand(seat), g.hand(seat));
                         assert_eq!(r.heap(), g.heap());
-                        assert_eq!(r.bout().map_or(0, |b| b.mask()), table);
+                        assert_eq!(r.bout().map_or(CardSet::EMPTY, |b| b.mask()), table);
                         assert_eq!(r.trump_card(), g.trump_card());
                         assert_eq!(r.turn_up_left(), g.turn_up_left());
                         assert_eq!(r.talon_left(), g.talon_left());
@@ -929,8 +939,8 @@ mod views {
                         assert_eq!(r.zobrist(), r.full_hash());
                         for s in 0..g.seats() {
                             assert_eq!(r.count(s), g.count(s));
-                            assert_eq!(r.known(s) & r.hand(s), g.known(s));
-                            assert_eq!(r.hand(s) & r.lacks(s), 0);
+                            assert_eq!(r.known(s).intersection(r.hand(s)), g.known(s));
+                            assert!(r.hand(s).intersection(r.lacks(s)).is_empty());
                         }
                         assert!(!r.legal(t).is_empty(), "the seat to move has a move");
                         changed += u32::from((0..g.seats()).any(|s| r.hand(s) != g.hand(s)));
@@ -1107,8 +1117,8 @@ mod views {
                 let (_, r, k) = replaying(&start, &moves, seat, &mut rng).unwrap();
                 exact += usize::from(k > 0);
                 for (s, row) in ours.iter_mut().enumerate() {
-                    for c in card::ids(r.hands[s]) {
-                        row[usize::from(c)] += 1;
+                    for c in r.hands[s] {
+                        row[usize::from(c.ace_high_id())] += 1;
                     }
                 }
             }
@@ -1118,7 +1128,7 @@ mod views {
             let mut cells: Vec<(usize, Option<usize>)> = Vec::new();
             let mut pool = Vec::new();
             for s in 1..n {
-                for c in card::ids(start.hands[s]) {
+                for c in start.hands[s].iter_ace_high() {
                     cells.push((s, None));
                     pool.push(c);
                 }
@@ -1133,16 +1143,16 @@ mod views {
                 crate::rng::shuffle(&mut pool, &mut rng);
                 let mut d = start.clone();
                 for s in 1..n {
-                    d.hands[s] = 0;
+                    d.hands[s] = CardSet::EMPTY;
                 }
                 for (&(s, p), &c) in cells.iter().zip(&pool) {
                     match p {
-                        None => d.hands[s] |= card::bit(c),
+                        None => d.hands[s].insert(c),
                         Some(p) => d.talon[p] = c,
                     }
                 }
                 let six = d.six_of_trumps();
-                d.six_owner = (0..d.seats()).find(|&s| d.hand(s) & card::bit(six) != 0);
+                d.six_owner = (0..d.seats()).find(|&s| d.hand(s).contains(six));
                 d.hash = d.card_hash();
                 let first = rules::first_attacker(&d.hands[..n], d.trump());
                 if Some(first) != start.bout().map(|b| b.attacker) {
@@ -1158,8 +1168,8 @@ mod views {
                 }
                 kept += 1;
                 for (s, row) in blind.iter_mut().enumerate() {
-                    for c in card::ids(e.hands[s]) {
-                        row[usize::from(c)] += 1;
+                    for c in e.hands[s] {
+                        row[usize::from(c.ace_high_id())] += 1;
                     }
                 }
             }
@@ -1184,21 +1194,21 @@ mod views {
     fn views_hide_the_other_hands_and_the_talon() {
         let g = crate::game::dealt::<Durak>(&DurakConfig::default(), 4);
         let text = g.view(0).to_json();
-        for c in card::ids(g.hand(1)).chain(g.talon().into_iter().filter(|&c| c != g.trump_card()))
+        for c in g
+            .hand(1)
+            .iter()
+            .chain(g.talon().into_iter().filter(|&c| c != g.trump_card()))
         {
-            assert!(!text.contains(&format!("\"{}\"", card::name(c))), "{c}");
+            assert!(!text.contains(&format!("\"{}\"", name(c))), "{c}");
         }
-        assert!(text.contains(&format!(
-            "\"trump_card\":\"{}\"",
-            card::name(g.trump_card())
-        )));
+        assert!(text.contains(&format!("\"trump_card\":\"{}\"", name(g.trump_card()))));
         assert_eq!(g.observation(0).len(), OBSERVATION_LEN);
         // Swap a card of seat 1 with the talon's top card.
         let mut t = g.clone();
-        let a = card::ids(g.hand(1)).next().unwrap();
+        let a = g.hand(1).iter_ace_high().next().unwrap();
         let top = usize::from(g.tlen) - 1;
         let b = g.talon[top];
-        t.hands[1] = (g.hand(1) & !card::bit(a)) | card::bit(b);
+        t.hands[1] = g.hand(1).without(a).with(b);
         t.talon[top] = a;
         t.six_owner = g.six_owner();
         t.hash = t.card_hash();
@@ -1210,7 +1220,7 @@ mod views {
         // Seat 0's own cards show.
         let mine = g.view(0);
         let hand = mine.get("hand").unwrap();
-        assert_eq!(hand, &Value::strs(card::ids(g.hand(0)).map(card::name)));
+        assert_eq!(hand, &Value::strs(g.hand(0).iter_ace_high().map(name)));
     }
 
     /// A forced take shows the defender lacks every card that beats the attack card; the view
@@ -1227,8 +1237,8 @@ mod views {
         let (g, _) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
         // Seat 2 (0-based 1) holds no spade above the ace and no heart: it took.
         let lacks = g.lacks(1);
-        assert_ne!(lacks & card::bit(card::id_of("KH").unwrap()), 0);
-        assert_eq!(lacks & g.hand(1), 0);
+        assert!(lacks.contains(card("KH")));
+        assert!(lacks.intersection(g.hand(1)).is_empty());
         let v = g.view(0);
         let shown = v.get("lacks").unwrap();
         let Value::List(per_seat) = shown else {
