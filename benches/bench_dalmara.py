@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from math import floor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -116,8 +117,17 @@ def harness_path(games: list[dm.GameState]) -> tuple[float, int]:
     return time.perf_counter() - t, moves
 
 
-def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
-    gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
+def dmn_path(
+    games: list[dm.GameState],
+    functions: tuple[Callable[..., Any], ...] = (
+        dm.get_current_player,
+        dm.get_legal_moves,
+        dm.play_card,
+        dm.is_finished,
+    ),
+) -> tuple[float, int]:
+    """Random games through the DMN functions, each position passed as its DMN text."""
+    gcp, glm, pc, isf = functions
     rf = random.Random(1).random
     texts = [s.to_notation() for s in games]
     moves = 0
@@ -128,7 +138,7 @@ def dmn_path(games: list[dm.GameState]) -> tuple[float, int]:
             assert p is not None
             lm = glm(x, p.seat, rules=RULES)
             r = pc(x, p.seat, lm[floor(rf() * len(lm))].card, rules=RULES)
-            x = r.dmn  # type: ignore[assignment]
+            x = r.dmn
             moves += 1
             if isf(x, rules=RULES):
                 break
@@ -140,26 +150,16 @@ def dmn_path_uncached(games: list[dm.GameState]) -> tuple[float, int]:
     from parlour.dalmara import api
 
     clear = api._PARSED.clear
-    gcp, glm, pc, isf = dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished
-    rf = random.Random(1).random
-    texts = [s.to_notation() for s in games]
-    moves = 0
-    t = time.perf_counter()
-    for x in texts:
-        while True:
+
+    def uncached(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
             clear()
-            p = gcp(x, rules=RULES)
-            assert p is not None
-            clear()
-            lm = glm(x, p.seat, rules=RULES)
-            clear()
-            r = pc(x, p.seat, lm[floor(rf() * len(lm))].card, rules=RULES)
-            x = r.dmn  # type: ignore[assignment]
-            moves += 1
-            clear()
-            if isf(x, rules=RULES):
-                break
-    return time.perf_counter() - t, moves
+            return fn(*args, **kwargs)
+
+        return call
+
+    functions = (dm.get_current_player, dm.get_legal_moves, dm.play_card, dm.is_finished)
+    return dmn_path(games, tuple(uncached(fn) for fn in functions))
 
 
 def protocol_path(games: list[dm.GameState]) -> tuple[float, int]:

@@ -110,6 +110,11 @@ class Server:
             return status, json.loads(text)
         return status, text
 
+    def move(self, table: str, token: str, version: int, index: int) -> tuple[int, Any]:
+        """``(status, body)`` of playing legal move ``index`` at ``version`` for ``token``."""
+        body = {"version": version, "index": index}
+        return self.request("POST", f"/v1/tables/{table}/moves", body, token=token)
+
 
 def check_error(result: tuple[int, Any], status: int, code: str | None = None) -> None:
     """The response is an error of ``status`` in the server's JSON shape."""

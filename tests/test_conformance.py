@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import parlour.dalmara as dm
+from _util import check_notation_round_trip
 from parlour import durak, gyla, whist
 from parlour.bridge import BridgePlayState
 from parlour.cards import deck, parse_card, shuffle
@@ -88,15 +89,7 @@ def test_random_playouts_keep_the_protocol(name: str) -> None:
     for seed in range(6):
         state = FACTORIES[name](seed)
         for _ in range(MAX_STEPS):
-            moves = list(state.legal_moves())
-            assert state.is_terminal == (not moves)
-            assert (state.to_move is None) == state.is_terminal
-            text = state.to_notation()
-            again = type(state).from_notation(text)
-            assert again == state
-            assert hash(again) == hash(state)
-            assert again.zobrist == state.zobrist
-            assert again.to_notation() == text
+            moves, text = check_notation_round_trip(state)
             if state.is_terminal:
                 break
             mask = state.legal_mask()

@@ -54,11 +54,12 @@ def public_callables() -> list[tuple[str, Callable[..., Any]]]:
     return out
 
 
-def arity(fn: Callable[..., Any]) -> int:
+def arity(fn: Callable[..., Any], unknown: int = 2) -> int:
+    """How many positional arguments ``fn`` requires (``unknown`` without a signature)."""
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
-        return 2
+        return unknown
     return sum(
         1
         for p in sig.parameters.values()
@@ -66,10 +67,15 @@ def arity(fn: Callable[..., Any]) -> int:
     )
 
 
-def call_safely(fn: Callable[..., Any], args: list[object]) -> None:
+def call_safely(
+    fn: Callable[..., Any],
+    args: list[object],
+    allowed: tuple[type[BaseException], ...] = (ParlourError, TypeError),
+) -> None:
+    """Call ``fn(*args)``: it may raise one of ``allowed``; anything else fails the test."""
     try:
         fn(*args)
-    except (ParlourError, TypeError):
+    except allowed:
         pass
     except BaseException as exc:  # PanicException is a BaseException
         pytest.fail(f"{fn!r}{tuple(args)!r} raised {type(exc).__name__}: {exc}")

@@ -331,12 +331,7 @@ def test_the_websocket_syncs_then_sends_one_update_a_version(server: Server) -> 
                 token=tokens[str(body["to_move"] if body["to_move"] is not None else 0)],
             )
             seat = now["to_move"]
-            status, after = server.request(
-                "POST",
-                f"/v1/tables/{table}/moves",
-                {"version": now["version"], "index": 0},
-                token=tokens[str(seat)],
-            )
+            status, after = server.move(table, tokens[str(seat)], now["version"], 0)
             assert status == 200, after
             for ws, who in ((ws0, 0), (ws2, 2)):
                 for v in range(version + 1, after["version"] + 1):

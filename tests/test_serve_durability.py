@@ -137,11 +137,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
                         continue
                     token = tokens[str(body["to_move"])]
                     mine = srv.request("GET", f"/v1/tables/{table}", token=token)[1]
-                    status, after = srv.request(
-                        "POST",
-                        f"/v1/tables/{table}/moves",
-                        {"version": mine["version"], "index": rng.randrange(len(mine["legal"]))},
-                        token=token,
+                    status, after = srv.move(
+                        table, token, mine["version"], rng.randrange(len(mine["legal"]))
                     )
                     if status == 200:
                         acked[table] = after["version"]
@@ -172,11 +169,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
                 moves += 1
                 tok = tokens[str(body["to_move"])]
                 body = srv.request("GET", f"/v1/tables/{table}", token=tok)[1]
-                status, body = srv.request(
-                    "POST",
-                    f"/v1/tables/{table}/moves",
-                    {"version": body["version"], "index": rng.randrange(len(body["legal"]))},
-                    token=tok,
+                status, body = srv.move(
+                    table, tok, body["version"], rng.randrange(len(body["legal"]))
                 )
                 assert status == 200, body
             if not body["finished"]:

@@ -336,60 +336,30 @@ def test_durak_rules_cases_through_http(server: Server) -> None:
             "taken": bool(b.get("taken", 0)),
         }
 
+    def durak(function: str, *args: Any) -> Any:
+        return fn(server, "durak", function, *args)
+
     seen = set()
     for case in doc["cases"]:
         name, given, want = case["fn"], case["input"], case["output"]
+        hand = [id_of(c) for c in given.get("hand", ())]
         if name == "cap_for":
-            got = fn(server, "durak", "cap_for", given["size"])
+            got = durak("cap_for", given["size"])
         elif name == "beats":
-            got = int(
-                fn(
-                    server,
-                    "durak",
-                    "beats",
-                    id_of(given["defender_card"]),
-                    id_of(given["attack_card"]),
-                    given["trump"],
-                )
-            )
+            attack = (id_of(given["defender_card"]), id_of(given["attack_card"]))
+            got = int(durak("beats", *attack, given["trump"]))
         elif name == "legal_attacks":
-            got = [
-                name_of(i)
-                for i in fn(
-                    server,
-                    "durak",
-                    "legal_attacks",
-                    [id_of(c) for c in given["hand"]],
-                    bout(given["bout"]),
-                )
-            ]
+            got = [name_of(i) for i in durak("legal_attacks", hand, bout(given["bout"]))]
         elif name == "legal_beats":
             got = [
-                name_of(i)
-                for i in fn(
-                    server,
-                    "durak",
-                    "legal_beats",
-                    [id_of(c) for c in given["hand"]],
-                    bout(given["bout"]),
-                    given["trump"],
-                )
+                name_of(i) for i in durak("legal_beats", hand, bout(given["bout"]), given["trump"])
             ]
         elif name == "forced":
-            got = int(
-                fn(
-                    server,
-                    "durak",
-                    "forced",
-                    [id_of(c) for c in given["hand"]],
-                    bout(given["bout"]),
-                    given["trump"],
-                    given["phase"],
-                    bool(given["can_swap"]),
-                )
-            )
+            bout_now = bout(given["bout"])
+            can_swap = bool(given["can_swap"])
+            got = int(durak("forced", hand, bout_now, given["trump"], given["phase"], can_swap))
         elif name == "closes":
-            got = fn(server, "durak", "closes", bout(given["bout"]), given["defender_size"])
+            got = durak("closes", bout(given["bout"]), given["defender_size"])
         else:
             continue
         assert got == want, case

@@ -92,12 +92,7 @@ def test_two_server_processes_share_tables_and_updates(dsn: str) -> None:
                 status, body = a.request("GET", f"/v1/tables/{table}", token=tokens["0"])
                 seat = body["to_move"]
                 server = a if version % 2 == 0 else b
-                status, after = server.request(
-                    "POST",
-                    f"/v1/tables/{table}/moves",
-                    {"version": body["version"], "index": 0},
-                    token=tokens[str(seat)],
-                )
+                status, after = server.move(table, tokens[str(seat)], body["version"], 0)
                 assert status == 200, after
                 # B's client hears of every version, wherever the move was made
                 for v in range(body["version"] + 1, after["version"] + 1):
@@ -108,12 +103,7 @@ def test_two_server_processes_share_tables_and_updates(dsn: str) -> None:
                 # a stale write through the other process is refused
                 other = b if server is a else a
                 check_error(
-                    other.request(
-                        "POST",
-                        f"/v1/tables/{table}/moves",
-                        {"version": body["version"], "index": 0},
-                        token=tokens[str(seat)],
-                    ),
+                    other.move(table, tokens[str(seat)], body["version"], 0),
                     409,
                     "STALE_VERSION",
                 )

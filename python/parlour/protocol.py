@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypedDict, runtime_checkable
 
-__all__ = ["GameStateProtocol", "SeatView"]
+__all__ = ["GameStateProtocol", "SeatView", "TrickPlayView"]
 
 
 class SeatView(TypedDict):
@@ -38,6 +38,26 @@ class SeatView(TypedDict):
     """The same moves as action ids (the indices of ``legal_mask()``)."""
     returns: list[float]
     """The state's ``returns()`` (public: points, tricks or wins so far)."""
+
+
+class TrickPlayView(SeatView):
+    """The common keys, then the public parts of a trick play (whist's and bridge's views).
+
+    Cards are bridge-spelled (``"SA"``, ``"HT"``).
+    """
+
+    trump: str | None
+    """The trump suit letter (``S``, ``H``, ``D``, ``C``), None in no-trump."""
+    leader: int
+    """The seat that led the trick in progress (or leads the next)."""
+    trick: list[str]
+    """The cards of the trick in progress, in play order."""
+    played: list[str]
+    """The cards of finished tricks."""
+    tricks_won: list[int]
+    """Tricks taken: by each seat in whist, by each side (NS, EW) in bridge."""
+    voids: list[list[str]]
+    """For each seat, the suits it has shown out of (it did not follow when they were led)."""
 
 
 @runtime_checkable

@@ -158,20 +158,25 @@ def test_pbn_write_then_read_is_identity_on_every_board() -> None:
     assert total > 4000
 
 
+def _deal_and_play(board: Board) -> tuple[object, ...]:
+    """What a PBN round trip of a LIN board keeps: the deal, contract, leader, play and result."""
+    return (
+        board.hands,
+        board.contract,
+        board.opening_leader,
+        board.play,
+        board.result,
+        board.auction,
+    )
+
+
 def test_every_lin_board_writes_as_pbn_and_reads_back() -> None:
     boards = [b for f in sorted(DATA.rglob("*.lin")) for b in _read(f)]
     assert len(boards) >= 800
     again = pbn.read(pbn.write(boards))
     assert len(again) == len(boards)
     for a, b in zip(boards, again, strict=True):
-        assert (a.hands, a.contract, a.opening_leader, a.play, a.result, a.auction) == (
-            b.hands,
-            b.contract,
-            b.opening_leader,
-            b.play,
-            b.result,
-            b.auction,
-        )
+        assert _deal_and_play(a) == _deal_and_play(b)
         assert [p.code for p in b.problems] == [p.code for p in a.problems]
 
 
@@ -183,14 +188,7 @@ def test_lin_boards_write_as_pbn_and_read_back() -> None:
     again = pbn.read(pbn.write(boards))
     assert not any(b.irregularities for b in boards)  # rs| agrees with mc| and the auction
     for a, b in zip(boards, again, strict=True):
-        assert (a.hands, a.contract, a.opening_leader, a.play, a.result, a.auction) == (
-            b.hands,
-            b.contract,
-            b.opening_leader,
-            b.play,
-            b.result,
-            b.auction,
-        )
+        assert _deal_and_play(a) == _deal_and_play(b)
         assert b.board == a.board
         assert b.room == a.room
         assert b.notes == a.notes

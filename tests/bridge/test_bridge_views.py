@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from _bridge_util import HANDS
 
+from _util import check_who_tells_apart, random_walk
 from parlour.bridge import OBSERVATION_SHAPE, BridgePlayState, View
 from parlour.bridge._cards import SEATS
 from parlour.cards import parse_card
@@ -28,15 +29,7 @@ def _hands(state: BridgePlayState) -> list[set[str]]:
 
 def _playouts(seeds: range) -> list[list[BridgePlayState]]:
     rng = random.Random(5)
-    games = []
-    for seed in seeds:
-        state = BridgePlayState.random(seed)
-        line = [state]
-        while not state.is_terminal:
-            state = state.apply_index(rng.randrange(len(state.legal_moves())))
-            line.append(state)
-        games.append(line)
-    return games
+    return [random_walk(BridgePlayState.random(seed), rng) for seed in seeds]
 
 
 GAMES = _playouts(range(6))
@@ -92,12 +85,7 @@ def test_swapping_hidden_cards_changes_only_the_views_that_see_them() -> None:
     swapped["W"] = [c if c != "S5" else "SJ" for c in HANDS["W"]]
     a, b = BridgePlayState(HANDS, "3NT", "S"), BridgePlayState(swapped, "3NT", "S")
     for step in range(2):
-        for seat in (0, 2):
-            assert a.view(seat) == b.view(seat)
-            assert np.array_equal(a.observation(seat), b.observation(seat))
-        for seat in (1, 3):
-            assert a.view(seat) != b.view(seat)
-            assert not np.array_equal(a.observation(seat), b.observation(seat))
+        check_who_tells_apart(a, b, blind=(0, 2), seeing=(1, 3))
         if step == 0:
             a, b = a.apply("D7"), b.apply("D7")
     # North and East swap SA and SJ: before the lead South cannot tell; after it, everyone can.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -97,25 +98,17 @@ _SETTINGS = settings(
 )
 
 
+@pytest.mark.parametrize(
+    ("four", "rules"),
+    [
+        (True, "dal-mara-engine"),
+        (True, "rulebook"),
+        (False, "dal-mara-engine"),
+        (False, "rulebook"),
+    ],
+    ids=["4p-engine", "4p-rulebook", "2p-engine", "2p-rulebook"],
+)
 @_SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_invariants_4p_engine(seed: int) -> None:
-    check_game(seed, True, "dal-mara-engine")
-
-
-@_SETTINGS
-@given(seed=st.integers(0, 2**32 - 1))
-def test_invariants_4p_rulebook(seed: int) -> None:
-    check_game(seed, True, "rulebook")
-
-
-@_SETTINGS
-@given(seed=st.integers(0, 2**32 - 1))
-def test_invariants_2p_engine(seed: int) -> None:
-    check_game(seed, False, "dal-mara-engine")
-
-
-@_SETTINGS
-@given(seed=st.integers(0, 2**32 - 1))
-def test_invariants_2p_rulebook(seed: int) -> None:
-    check_game(seed, False, "rulebook")
+def test_invariants(four: bool, rules: dm.Rules, seed: int) -> None:
+    check_game(seed, four, rules)

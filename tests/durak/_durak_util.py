@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from parlour.durak import DurakGame, cap_for, id_of, order_for, six_of
+from parlour.durak import DurakGame, apply, cap_for, greedy_move, id_of, order_for, six_of
 
 SHARED = Path(
     os.environ.get("PARLOUR_SHARED") or Path(__file__).resolve().parents[2].parent / "shared"
@@ -109,3 +109,14 @@ def snap(game: DurakGame) -> Any:
 
 def move_of(step_move: dict[str, Any]) -> dict[str, Any]:
     return dict(step_move)
+
+
+def greedy_playout(game: DurakGame) -> DurakGame:
+    """``game`` played to its end by the greedy player in every seat, through ``apply``."""
+    while not game.over:
+        seat = game.turn
+        assert seat is not None
+        move = greedy_move(game, seat)
+        assert move is not None
+        game, _ = apply(game, seat, move)
+    return game

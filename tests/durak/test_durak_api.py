@@ -270,13 +270,7 @@ def test_resign_and_replay() -> None:
         apply(g, 3, {"kind": "resign"})
     assert e.value.code == "NOT_YOUR_TURN"
     # Play a game with the greedy player, then replay it.
-    game = g
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        m = greedy_move(game, seat)
-        assert m is not None
-        game, _ = apply(game, seat, m)
+    game = u.greedy_playout(g)
     moves = moves_of(game.history)
     again, events = replay(SEED, moves)
     assert again == game

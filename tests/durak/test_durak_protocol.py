@@ -9,15 +9,14 @@ import random
 import _durak_util as u
 import pytest
 
+from _util import check_notation_round_trip
 from parlour.durak import (
     CODES,
     DurakError,
     DurakGame,
     DurakMoveError,
     Move,
-    apply,
     cap_for,
-    greedy_move,
     moves_of,
     new_game,
     replay,
@@ -32,15 +31,7 @@ def test_random_playouts_keep_the_protocol(seats: int, variant: str) -> None:
     for i in range(4):
         state = new_game(u.seed32(f"proto-{i}"), 1, seats, variant)
         for _ in range(3000):
-            moves = list(state.legal_moves())
-            assert state.is_terminal == (not moves)
-            assert (state.to_move is None) == state.is_terminal
-            text = state.to_notation()
-            again = DurakGame.from_notation(text)
-            assert again == state
-            assert hash(again) == hash(state)
-            assert again.zobrist == state.zobrist
-            assert again.to_notation() == text
+            moves, text = check_notation_round_trip(state)
             if state.is_terminal:
                 break
             assert int(state.legal_mask().sum()) == len(moves)
@@ -89,13 +80,7 @@ def test_apply_of_a_listed_move_object_matches_the_checked_path() -> None:
 
 def test_replay_properties() -> None:
     seed = u.seed32("durak-replay")
-    g = new_game(seed)
-    while not g.over:
-        seat = g.turn
-        assert seat is not None
-        m = greedy_move(g, seat)
-        assert m is not None
-        g, _ = apply(g, seat, m)
+    g = u.greedy_playout(new_game(seed))
     moves = moves_of(g.history)
     _, full = replay(seed, moves)
     _, short = replay(seed, moves[:-1])

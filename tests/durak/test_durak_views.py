@@ -16,6 +16,7 @@ from typing import Any, get_type_hints
 import numpy as np
 import pytest
 
+from _util import random_walk
 from parlour.durak import OBSERVATION_SHAPE, DurakGame, View, name_of, new_game
 from parlour.errors import ConfigError
 
@@ -39,15 +40,7 @@ def _hidden_from(game: DurakGame, seat: int) -> set[str]:
 
 
 def _playout(seed: int, seats: int, variant: str, steps: int = 400) -> list[DurakGame]:
-    rng = random.Random(seed)
-    game = _game(seed, seats, variant)
-    games = [game]
-    for _ in range(steps):
-        if game.is_terminal:
-            break
-        game = game.apply_index(rng.randrange(len(game.legal_moves())))
-        games.append(game)
-    return games
+    return random_walk(_game(seed, seats, variant), random.Random(seed), steps)
 
 
 def test_view_keys_are_the_typed_dict() -> None:

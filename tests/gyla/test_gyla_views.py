@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from _util import check_who_tells_apart, random_walk
 from parlour import gyla
 from parlour.errors import ConfigError
 
@@ -25,15 +26,7 @@ def _started(seed: int) -> gyla.GylaState:
 
 
 def _walk(seed: int, steps: int) -> list[gyla.GylaState]:
-    rng = random.Random(seed)
-    state = _started(seed)
-    out = [state]
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state = state.apply_index(rng.randrange(len(state.legal_moves())))
-        out.append(state)
-    return out
+    return random_walk(_started(seed), random.Random(seed), steps)
 
 
 def _seat_to_move(state: gyla.GylaState) -> int | None:
@@ -124,12 +117,7 @@ def test_a_hidden_swap_changes_no_view_but_the_holders() -> None:
     fields = state.to_notation().split(" ")
     fields[4] = "/".join("".join(h) for h in hands)
     other = gyla.GylaState.from_notation(" ".join(fields))
-    for seat in (0, 1):
-        assert other.view(seat) == state.view(seat)
-        assert np.array_equal(other.observation(seat), state.observation(seat))
-    for seat in (2, 3):
-        assert other.view(seat) != state.view(seat)
-        assert not np.array_equal(other.observation(seat), state.observation(seat))
+    check_who_tells_apart(other, state, blind=(0, 1), seeing=(2, 3))
 
 
 def test_voids_are_public_and_resample_keeps_them() -> None:

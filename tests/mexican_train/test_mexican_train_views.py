@@ -11,6 +11,7 @@ from typing import Any, get_type_hints
 import numpy as np
 import pytest
 
+from _util import random_walk
 from parlour.mexican_train import (
     OBSERVATION_SHAPE,
     TrainGame,
@@ -28,16 +29,6 @@ def _start(
     game = start_train(set_, names, seed=seed, options=options)
     assert game is not None
     return game
-
-
-def _play(game: TrainGame, steps: int, rng: random.Random) -> list[TrainGame]:
-    games = [game]
-    for _ in range(steps):
-        if game.is_terminal:
-            break
-        game = game.apply_index(rng.randrange(len(game.legal_moves())))
-        games.append(game)
-    return games
 
 
 def _hidden_text(game: TrainGame, seat: int) -> list[str]:
@@ -59,7 +50,7 @@ def test_views_hide_hands_and_boneyard_and_show_the_table(
 ) -> None:
     rng = random.Random(set_ * players)
     names = [f"P{i}" for i in range(players)]
-    for game in _play(_start(set_, names, 11, options), 300, rng):
+    for game in random_walk(_start(set_, names, 11, options), rng, 300):
         for seat in range(players):
             view = game.view(seat)
             text = json.dumps(view)
@@ -109,7 +100,7 @@ def test_resample_keeps_the_table_the_record_and_what_passes_showed() -> None:
     rng = random.Random(3)
     checked = 0
     for seed in range(12):
-        games = _play(_start(9, ["A", "B", "C"], seed), 200, rng)
+        games = random_walk(_start(9, ["A", "B", "C"], seed), rng, 200)
         for before, after in itertools.pairwise(games):
             last = after.last
             if last is None or last["move"]["kind"] != "pass" or after.phase != "playing":

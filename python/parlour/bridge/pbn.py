@@ -152,7 +152,9 @@ def _scan_once(
             break
     for ln, line in enumerate(lines, start=1):
         pos = 0
-        closed_in_body = False  # the line ends a comment and is kept in a section body
+        # the tag whose section body keeps this line (from raw_start on), while no tag follows
+        raw_owner: _Tag | None = None
+        raw_start = 0
         if in_comment is not None:
             end = line.find("}")
             if end < 0:
@@ -162,8 +164,9 @@ def _scan_once(
                 continue
             in_comment.append(line[:end])
             if comment_owner is not None and comment_owner.name != "Play":
+                # the closing line stays in the body up to a tag that follows it on the line
                 comment_owner.raw.append(line)
-                closed_in_body = True
+                raw_owner = comment_owner
             add_comment("\n".join(in_comment), ln, comment_owner)
             in_comment = None
             pos = end + 1
@@ -177,8 +180,6 @@ def _scan_once(
                 cur = None
             continue
         last: _Tag | None = cur.tags[-1] if cur is not None and cur.tags else None
-        raw_owner: _Tag | None = None
-        raw_start = 0
         if (
             last is not None
             and last.name != "Play"
@@ -202,11 +203,13 @@ def _scan_once(
                         Problem("UNEXPECTED_TEXT", f"text {tok!r} outside any tag", ln, col)
                     )
                 else:
-                    if raw_owner is None and not closed_in_body and last.name != "Play":
+                    if raw_owner is None and last.name != "Play":
                         # text of the section on a line that starts like a tag: keep the line
-                        # in the section's body (from here on), so that the writer writes it
-                        last.raw.append(line[m.start() :])
-                        raw_owner, raw_start = last, m.start()
+                        # in the section's body (from here on, or from its start when only
+                        # blanks precede), so that the writer writes it
+                        raw_start = m.start() if line[: m.start()].strip() else 0
+                        last.raw.append(line[raw_start:])
+                        raw_owner = last
                     last.body.append((tok, ln, col))
             elif g_name is not None:
                 if raw_owner is not None and raw_owner.raw:
@@ -231,12 +234,7 @@ def _scan_once(
                     last.raw.append(rest)
                     raw_owner, raw_start = last, m.end()
             elif g_brace is not None:
-                if (
-                    raw_owner is None
-                    and not closed_in_body
-                    and last is not None
-                    and last.name != "Play"
-                ):
+                if raw_owner is None and last is not None and last.name != "Play":
                     # the comment belongs to the section body of ``last``: keep its line
                     # there (from the brace on), so that the writer writes it back
                     last.raw.append(line[m.start() :])
@@ -255,7 +253,7 @@ def _scan_once(
                 add_comment(line[m.end() : end], ln, last)
                 pos = end + 1
             else:
-                if raw_owner is None and not closed_in_body and last is not None:
+                if raw_owner is None and last is not None:
                     if last.name != "Play":
                         last.raw.append(line[m.start() :])
                 add_comment(g_semi[1:].strip(), ln, last)
@@ -683,8 +681,51 @@ def _comment_text(c: str) -> list[str]:
     return ["; " + line for line in c.splitlines()] or [";"]
 
 
+def _closed_body(lines: Sequence[str]) -> list[str]:
+    """A section body as written: a ``{`` the body never closes becomes ``;``.
+
+    The reader reads such a brace (never closed in its text) to the end of its line; written
+    as it was, it would open a comment that a later ``}`` of the written text (another board's
+    comment or tag) closes, swallowing the boards between. ``;`` reads the same: the rest of the
+    line is the comment.
+    """
+    out = list(lines)
+    k = 0
+    while k < len(out):
+        # scan from line k (outside any comment) as the reader does, to the body's end
+        open_at: tuple[int, int] | None = None
+        for i in range(k, len(out)):
+            line, pos = out[i], 0
+            if open_at is not None:
+                end = line.find("}")
+                if end < 0:
+                    continue
+                open_at, pos = None, end + 1
+            elif i > 0 and line.startswith("%"):
+                continue
+            while (m := _TOKEN.search(line, pos)) is not None:
+                pos = m.end()
+                if m.group(4) is not None:
+                    break
+                if m.group(3) is not None:
+                    end = line.find("}", pos)
+                    if end < 0:
+                        open_at = (i, m.start())
+                        break
+                    pos = end + 1
+        if open_at is None:
+            break
+        i, col = open_at
+        out[i] = out[i][:col] + ";" + out[i][col + 1 :]
+        k = i + 1
+    return out
+
+
 def write(boards: Iterable[Board]) -> str:
     """Write boards as PBN: every tag, the kept section bodies, a regenerated ``[Play]``.
+
+    A ``{`` that a section body never closes (read as a comment to the end of its line) is
+    written as ``;``, which reads the same, so that no comment runs on into the next board.
 
     Returns:
         The PBN text; ``read(write(boards)) == boards`` for boards read from PBN.
@@ -718,7 +759,11 @@ def write(boards: Iterable[Board]) -> str:
                 if b.play_terminated or (b.source_format != "pbn" and not b.play_complete):
                     out.append("*")
             elif bodies.get(name):
-                out += list(bodies[name].pop(0))
+                body = _closed_body(bodies[name].pop(0))
+                if body[0].startswith("%"):
+                    # read from the tag's line: on a line of its own it would be a % comment
+                    out[-1] += body.pop(0)
+                out += body
         for c, a in zip(b.comments, anchors, strict=True):
             if a >= len(tags):
                 out += _comment_text(c)

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from parlour.protocol import SeatView
+from parlour.protocol import TrickPlayView
 
 __all__ = ["OBSERVATION_SHAPE", "View"]
 
@@ -28,27 +28,16 @@ OBSERVATION_SHAPE = (420,)
 bridge's own (25); the offsets are in ``docs/bridge.md``."""
 
 
-class View(SeatView):
+class View(TrickPlayView):
     """``BridgePlayState.view(seat)``: the common keys, the play's public parts, the contract.
 
-    Cards are bridge-spelled (``"SA"``, ``"HT"``), seats 0-3 (N, E, S, W). The common key
-    ``legal_moves`` follows ``to_move`` as in every game: when dummy is to move, dummy's own view
-    lists dummy's (public) legal cards there. Declarer picks them: ``choices`` lists the cards
-    the seat chooses from now, in the chooser's view only.
+    The play's public parts are :class:`~parlour.protocol.TrickPlayView`'s (``tricks_won`` by
+    side: NS, EW). Cards are bridge-spelled (``"SA"``, ``"HT"``), seats 0-3 (N, E, S, W). The
+    common key ``legal_moves`` follows ``to_move`` as in every game: when dummy is to move,
+    dummy's own view lists dummy's (public) legal cards there. Declarer picks them: ``choices``
+    lists the cards the seat chooses from now, in the chooser's view only.
     """
 
-    trump: str | None
-    """The trump suit letter (``S``, ``H``, ``D``, ``C``), None in no-trump."""
-    leader: int
-    """The seat that led the trick in progress (or leads the next)."""
-    trick: list[str]
-    """The cards of the trick in progress, in play order."""
-    played: list[str]
-    """The cards of finished tricks."""
-    tricks_won: list[int]
-    """Tricks taken by each side: NS, EW."""
-    voids: list[list[str]]
-    """For each seat, the suits it has shown out of (it did not follow when they were led)."""
     contract: str
     """The contract as text: level, strain (``N`` = no-trump) and ``X``/``XX`` (``"3NX"``)."""
     level: int

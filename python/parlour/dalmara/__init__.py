@@ -18,7 +18,7 @@ functions (:mod:`parlour.dalmara.api`) take a DMN string or a ``GameState`` and 
 
 from __future__ import annotations
 
-from parlour._core.dalmara import GameState, LegalMove, Move, Player
+from parlour._core.dalmara import GameState
 from parlour.dalmara.api import (
     ACTION_TYPES,
     ENGINE_ERROR_CODES,
@@ -28,6 +28,8 @@ from parlour.dalmara.api import (
     SUITS,
     ActionResult,
     EngineError,
+    LegalMove,
+    Move,
     ParsedCard,
     ScoreState,
     Winner2P,
@@ -67,6 +69,7 @@ from parlour.dalmara.notation import (
     MoveDetail,
     Parts,
     PlayedCard,
+    Player,
     PlayerStack,
     Rules,
     Trick,

@@ -9,17 +9,20 @@ engine's constants are here too.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, final
 
 from parlour import _core
-from parlour._core.dalmara import GameState, LegalMove, Player
+from parlour._core.dalmara import GameState
 from parlour._js import js_display
 from parlour.dalmara.notation import (
     CARD_INDEX,
+    CARD_NAMES,
     RULE_SETS,
+    Player,
     Rules,
     read_document,
     write_document,
@@ -35,6 +38,8 @@ __all__ = [
     "SUIT_ABBREVIATION",
     "ActionResult",
     "EngineError",
+    "LegalMove",
+    "Move",
     "ParsedCard",
     "ScoreState",
     "Winner2P",
@@ -94,6 +99,108 @@ _CONFIG_CODES: Final = frozenset(
 )
 _NOTATION_CODES: Final = frozenset({"INVALID_DMN", "INVALID_SERIALIZATION"})
 _I64: Final = 1 << 63
+
+
+_KINDS: Final = ("play", "pickup", "declare")
+
+
+@final
+@dataclass(frozen=True, slots=True, repr=False)
+class Move:
+    """A move of the uniform protocol: ``play``, ``pickup`` (2p) or ``declare`` (2p).
+
+    ``play`` a card, ``pickup`` a face-up Turup card from one's own stack, or ``declare`` the
+    Turup suit.
+
+    Attributes:
+        kind: ``"play"``, ``"pickup"`` or ``"declare"``.
+        value: The card of a play or pickup (``"10s"``), or the suit name of a declaration.
+
+    Raises:
+        ConfigError: ``INVALID_MOVE`` for an unknown kind, ``INVALID_CARD`` or
+            ``INVALID_SUIT`` for a value that is none.
+        TypeError: For a kind or value that is not a string.
+    """
+
+    kind: str
+    value: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not isinstance(self.value, str):
+            raise TypeError("Move takes a kind and a value, both strings")
+        if self.kind not in _KINDS:
+            raise ConfigError(
+                "INVALID_MOVE",
+                f"move kind must be play, pickup or declare, not {self.kind!r}",
+            )
+        if self.kind == "declare" and self.value not in _SUIT_NAMES:
+            raise ConfigError("INVALID_SUIT", f"not a suit name: {self.value!r}")
+        if self.kind != "declare" and self.value not in CARD_INDEX:
+            raise ConfigError("INVALID_CARD", f"not a card: {self.value!r}")
+
+    @property
+    def index(self) -> int:
+        """Index in the fixed action space (plays 0-51, pickups 52-103, declarations 104-107)."""
+        if self.kind == "declare":
+            return 104 + _SUIT_NAMES.index(self.value)
+        c = CARD_INDEX[self.value]
+        return (52 if self.kind == "pickup" else 0) + c // 16 * 13 + c % 16
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind!r}, {self.value!r})"
+
+    def __str__(self) -> str:
+        return self.value if self.kind == "play" else f"{self.kind} {self.value}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    """A legal play (``getLegalMoves``): the card and, for a face-up stack card (2p), its stack.
+
+    Attributes:
+        card: The card (``"10s"``).
+        stack_position: The stack number (0-3) of a face-up stack card, else None.
+
+    Raises:
+        ConfigError: ``INVALID_CARD`` for a card that is none, ``INVALID_STACK`` for a stack
+            outside 0-3.
+    """
+
+    card: str
+    stack_position: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, str):
+            raise TypeError(f"a card is a string, not {type(self.card).__name__}")
+        if self.card not in CARD_INDEX:
+            raise ConfigError("INVALID_CARD", f"not a card: {self.card!r}")
+        # one interned string per card
+        object.__setattr__(self, "card", CARD_NAMES[CARD_INDEX[self.card]])
+        k = self.stack_position
+        if k is not None and type(k) is not int:
+            try:
+                k = -1 if isinstance(k, bool) else operator.index(k)
+            except TypeError:
+                k = -1
+            object.__setattr__(self, "stack_position", k)
+        if k is not None and not 0 <= k < 4:
+            raise ConfigError("INVALID_STACK", "stack_position must be 0 to 3 or None")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The engine's object: ``{"card": ..., "stackPosition": ...}``.
+
+        ``stackPosition`` only for a stack card.
+
+        Returns:
+            A new dict.
+        """
+        if self.stack_position is None:
+            return {"card": self.card}
+        return {"card": self.card, "stackPosition": self.stack_position}
+
+    def __str__(self) -> str:
+        return self.card if self.stack_position is None else f"{self.card}@{self.stack_position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +599,9 @@ def deal_four_player(
         s, d = _key(deck, "seat"), deck.get("deck")
     else:
         s, d = _undefined(seat), None if deck is _MISSING else deck
-    return _run(x, rules, "_deal_four", _seat(s), _deck(d), ghopte_order == "dealer-first")
+    return _run(
+        x, rules, "_deal", "DEAL_FOUR_PLAYER", _seat(s), _deck(d), ghopte_order == "dealer-first"
+    )
 
 
 def deal_two_player_hands(
@@ -517,7 +626,7 @@ def deal_two_player_hands(
         s, d = _key(deck, "seat"), deck.get("deck")
     else:
         s, d = _undefined(seat), None if deck is _MISSING else deck
-    return _run(x, rules, "_deal_two_hands", _seat(s), _deck(d))
+    return _run(x, rules, "_deal", "DEAL_TWO_PLAYER_HANDS", _seat(s), _deck(d))
 
 
 def declare_turup(
@@ -542,7 +651,7 @@ def declare_turup(
         s, t = _key(seat, "seat"), _key(seat, "suit")
     else:
         s, t = _undefined(seat), _undefined(suit)
-    return _run(x, rules, "_declare_turup", _seat(s), *_suit(t))
+    return _run(x, rules, "_act", "DECLARE_TURUP", _seat(s), *_suit(t))
 
 
 def deal_two_player_stacks(
@@ -569,7 +678,7 @@ def deal_two_player_stacks(
         s, d = _undefined(seat), None if deck is _MISSING else deck
     if d is not None and not isinstance(d, list | tuple) and not d:
         d = None
-    return _run(x, rules, "_deal_two_stacks", _seat(s), _deck(d))
+    return _run(x, rules, "_deal", "DEAL_TWO_PLAYER_STACKS", _seat(s), _deck(d))
 
 
 def pickup_turup_card(
@@ -594,7 +703,7 @@ def pickup_turup_card(
         s, c = _key(seat, "seat"), _key(seat, "card")
     else:
         s, c = _undefined(seat), _undefined(card)
-    return _run(x, rules, "_pickup", _seat(s), *_card(c))
+    return _run(x, rules, "_act", "PICKUP_TURUP_CARD", _seat(s), *_card(c))
 
 
 def play_card(
@@ -620,7 +729,8 @@ def play_card(
     if isinstance(seat, Mapping) and card is None:
         # The engine's payload object.
         _check_rules(rules)
-        return _run(x, rules, "_play", _seat(_key(seat, "seat")), *_card(_key(seat, "card")))
+        s, c = _seat(_key(seat, "seat")), _card(_key(seat, "card"))
+        return _run(x, rules, "_act", "playCard", s, *c)
     if rules is None and isinstance(x, GameState):
         st = x
     else:
@@ -633,23 +743,15 @@ def play_card(
     try:
         if type(card) is str:
             try:
-                return ActionResult(st._play(s, card))
+                return ActionResult(st._act("playCard", s, card))
             except UnicodeEncodeError:
                 pass
-        return ActionResult(st._play(s, *_card(_UNDEFINED if card is None else card)))
+        return ActionResult(st._act("playCard", s, *_card(_UNDEFINED if card is None else card)))
     except ParlourError as e:
         return _failure(e)
 
 
-_OPS: Final = {
-    "DEAL_FOUR_PLAYER": "_deal_four",
-    "DEAL_TWO_PLAYER_HANDS": "_deal_two_hands",
-    "DEAL_TWO_PLAYER_STACKS": "_deal_two_stacks",
-    "DECLARE_TURUP": "_declare_turup",
-    "PICKUP_TURUP_CARD": "_pickup",
-    "PLAY_CARD": "_play_normal",
-    "PLAY_GHOPTE": "_play_ghopte",
-}
+_DEALS: Final = ("DEAL_FOUR_PLAYER", "DEAL_TWO_PLAYER_HANDS", "DEAL_TWO_PLAYER_STACKS")
 
 
 def dispatch(
@@ -689,23 +791,20 @@ def dispatch(
     if not isinstance(action, Mapping):
         return ActionResult(None, EngineError("INVALID_ACTION", "Unknown action type"))
     kind = action.get("type")
-    op = _OPS.get(kind) if isinstance(kind, str) else None
-    if op is None:
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
         return ActionResult(None, EngineError("INVALID_ACTION", "Unknown action type"))
     payload = action.get("payload")
     if not isinstance(payload, Mapping):
         payload = {}
     seat = _seat(_key(payload, "seat"))
-    if op in ("_deal_four", "_deal_two_hands", "_deal_two_stacks"):
+    if kind in _DEALS:
         d = payload.get("deck")
-        if op == "_deal_two_stacks" and d is not None and not isinstance(d, list | tuple) and not d:
+        if kind == _DEALS[2] and d is not None and not isinstance(d, list | tuple) and not d:
             d = None
-        args: tuple[Any, ...] = (seat, _deck(d))
-    elif op == "_declare_turup":
-        args = (seat, *_suit(_key(payload, "suit")))
-    else:
-        args = (seat, *_card(_key(payload, "card")))
-    return _run(st, None, op, *args)
+        return _run(st, None, "_deal", kind, seat, _deck(d))
+    if kind == "DECLARE_TURUP":
+        return _run(st, None, "_act", kind, seat, *_suit(_key(payload, "suit")))
+    return _run(st, None, "_act", kind, seat, *_card(_key(payload, "card")))
 
 
 # ------------------------------------------------------------------------ queries

@@ -29,9 +29,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, final
 
-from parlour._core.dalmara import Player
 from parlour._js import JS_WHITESPACE, js_trim
 from parlour.errors import NotationError
 
@@ -43,6 +42,7 @@ __all__ = [
     "MoveDetail",
     "Parts",
     "PlayedCard",
+    "Player",
     "PlayerStack",
     "Rules",
     "Trick",
@@ -76,6 +76,27 @@ _INT = re.compile(r"([+-]?)(0[xX])?([0-9]*)")
 _TURUP_TRICK = re.compile(r"[1-9][0-9]*")
 _MAX_ORDER = 1 << 53
 _MAX_PLAY_ORDER = 255
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of the roster: a seat and its team (team names are not part of DMN).
+
+    Attributes:
+        seat: The seat, ``0..3`` (4p) or ``0..1`` (2p).
+        team: The team name (defaults ``"02"``/``"13"`` in 4p, the seat number in 2p).
+    """
+
+    seat: int
+    team: Any
+
+
+_ROSTERS: Final = (
+    tuple(Player(i, t) for i, t in enumerate(("02", "13", "02", "13"))),
+    (Player(0, "0"), Player(1, "1")),
+)
+"""The default rosters of the four- and two-player games."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +250,88 @@ class Parts:
                 for row in rows
             )
         object.__setattr__(self, "stacks", rows)
+
+
+_CoreParts = tuple[Any, ...]
+"""A position's parts in the core's shape (``GameState.from_parts`` and ``parts()``):
+``((four, rules, dealer, turup, turup_trick, next), ghoptes, hands, stacks, (move_number,
+trick_number, play_number, lead, is_ghopte), trick, play_orders, detail)``, cards as indices
+``suit * 16 + rank`` and suits as lanes; ``stacks`` are eight slots (seat 0's four, then seat
+1's), bottom to top, or none in 4p."""
+
+
+def _to_core(p: Parts) -> _CoreParts:
+    """``p`` in the core's shape (``GameState.from_parts``, which checks it as a position).
+
+    Raises:
+        NotationError: ``INVALID_DMN`` for a card or suit that is none, a stack position or a
+            Ghopte order out of range.
+    """
+
+    def card(c: object) -> int:
+        i = CARD_INDEX.get(c) if isinstance(c, str) else None
+        if i is None:
+            raise _bad(f"{c!r} is not a card")
+        return i
+
+    def suit(name: object) -> int | None:
+        if name is None:
+            return None
+        if name not in _SUIT_NAMES:
+            raise _bad(f"{name!r} is not a suit")
+        return _SUIT_NAMES.index(str(name))
+
+    slots: list[list[int]] = [[] for _ in range(4 * len(p.stacks))]
+    for row, stacks in enumerate(p.stacks):
+        for k in stacks:
+            if not 0 <= k.position < 4:
+                raise _bad("stack position out of range")
+            top = [] if k.face_up_card is None else [card(k.face_up_card)]
+            slots[row * 4 + k.position] = [*map(card, k.hidden_cards), *top]
+    for g in p.ghoptes:
+        if not -(1 << 31) <= g.order < 1 << 31:
+            raise _bad(f"Ghopte order {g.order} is out of range")
+    t, d = p.trick, p.move_detail
+    return (
+        (p.mode != "2p", p.rules, p.dealer_seat, suit(p.turup), p.turup_trick, p.next_move_seat),
+        [(g.seat, card(g.card), g.order, g.resolved) for g in p.ghoptes],
+        [[card(c) for c in h] for h in p.hands],
+        slots,
+        (p.move_number, t.number, t.play_number, suit(t.lead_suit), t.is_ghopte),
+        [(c.seat, card(c.card)) for c in t.cards],
+        [c.play_order for c in t.cards],
+        None if d.seat is None or d.card is None else (d.seat, card(d.card), d.makes_turup),
+    )
+
+
+def _of_core(core: _CoreParts, players: tuple[Player, ...]) -> Parts:
+    """The parts of a position in the core's shape (``GameState.parts()``), with its roster."""
+    head, ghoptes, hands, stacks, play, trick, orders, detail = core
+    four, rules, dealer, turup, turup_trick, nxt = head
+    move_number, number, play_number, lead, is_ghopte = play
+    name = CARD_NAMES
+    slots = [tuple(name[c] for c in s) for s in stacks]
+    return Parts(
+        "4p" if four else "2p",
+        dealer,
+        None if turup is None else _SUIT_NAMES[turup],
+        turup_trick,
+        tuple(Ghopte(s, name[c], o, r) for s, c, o, r in ghoptes),
+        tuple(tuple(name[c] for c in h) for h in hands),
+        tuple(_stack_row(slots[i : i + 4]) for i in range(0, len(slots), 4)),
+        move_number,
+        Trick(
+            number,
+            play_number,
+            None if lead is None else _SUIT_NAMES[lead],
+            is_ghopte,
+            tuple(PlayedCard(s, name[c], o) for (s, c), o in zip(trick, orders, strict=True)),
+        ),
+        _NO_DETAIL if detail is None else MoveDetail(detail[0], name[detail[1]], detail[2]),
+        nxt,
+        rules,
+        players,
+    )
 
 
 def _bad(message: str) -> NotationError:

@@ -376,14 +376,7 @@ def _mexican_train() -> Engine:
 
         return run
 
-    def plain(name: str, lo: int, hi: int) -> Callable[[list[Any], Mapping[str, Any]], Any]:
-        fn = getattr(mt, _snake(name))
-
-        def run(args: list[Any], options: Mapping[str, Any]) -> Any:
-            _arity(args, lo, hi, name)
-            return to_json(fn(*args), convert)
-
-        return run
+    plain = _plain(mt, convert)
 
     def computer_move(args: list[Any], options: Mapping[str, Any]) -> Any:
         _arity(args, 1, 1, "computerMove")
@@ -461,14 +454,7 @@ def _bridge() -> Engine:
             }
         return _NOT_MINE
 
-    def plain(name: str, lo: int, hi: int) -> Callable[[list[Any], Mapping[str, Any]], Any]:
-        fn = getattr(br, _snake(name))
-
-        def run(args: list[Any], options: Mapping[str, Any]) -> Any:
-            _arity(args, lo, hi, name)
-            return to_json(fn(*args), convert)
-
-        return run
+    plain = _plain(br, convert)
 
     def validate_tricks(args: list[Any], options: Mapping[str, Any]) -> Any:
         _arity(args, 4, 4, "validateTricks")
@@ -539,6 +525,27 @@ def _durak() -> Engine:
         "closes": with_bout("closes", 2, 0),
     }
     return Engine("durak", "Game::Durak::Rules 0.01", functions, {})
+
+
+def _plain(
+    module: Any, convert: Callable[[Any], Any]
+) -> Callable[[str, int, int], Callable[[list[Any], Mapping[str, Any]], Any]]:
+    """A maker of calls to ``module``'s functions, each named in camelCase.
+
+    Each call takes ``lo`` to ``hi`` arguments as they come and answers in JSON (``convert``
+    for ``module``'s own types).
+    """
+
+    def plain(name: str, lo: int, hi: int) -> Callable[[list[Any], Mapping[str, Any]], Any]:
+        fn = getattr(module, _snake(name))
+
+        def run(args: list[Any], options: Mapping[str, Any]) -> Any:
+            _arity(args, lo, hi, name)
+            return to_json(fn(*args), convert)
+
+        return run
+
+    return plain
 
 
 def _snake(name: str) -> str:

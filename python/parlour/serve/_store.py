@@ -15,9 +15,11 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 __all__ = ["Conflict", "PostgresStore", "SqliteStore", "StoredTable", "open_store"]
 
@@ -91,7 +93,133 @@ class StoredTable:
     moves: tuple[tuple[int, str], ...]
 
 
-class SqliteStore:
+_INSERT_TABLE = (
+    "INSERT INTO tables (id, game, options, seed, seats, created) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_INSERT_TOKENS = "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)"
+_INSERT_MOVES = "INSERT INTO moves (table_id, version, idx, text) VALUES (?, ?, ?, ?)"
+
+
+def _move_rows(
+    table_id: str, version: int, moves: Sequence[tuple[int, str]]
+) -> list[tuple[str, int, int, str]]:
+    """The ``moves`` rows of ``moves`` stored after ``version``."""
+    return [(table_id, version + k + 1, i, t) for k, (i, t) in enumerate(moves)]
+
+
+class _Cursor(Protocol):
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> object: ...
+
+
+class _Connection(Protocol):
+    def execute(self, sql: str, params: Sequence[Any], /) -> _Cursor: ...
+
+    def cursor(self) -> _Cursor: ...
+
+
+class _SqlStore:
+    """What the SQLite and PostgreSQL stores share: the statements and how a table is kept.
+
+    The statements are written with ``?`` placeholders; a dialect names its own (:attr:`_mark`),
+    how it makes a transaction, which error is a conflict and whether a commit is announced.
+    """
+
+    _mark = "?"
+    _db: _Connection
+    _lock: threading.Lock
+    _conflict: type[Exception]
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", self._mark)
+
+    def _transaction(self) -> AbstractContextManager[object]:
+        raise NotImplementedError
+
+    def _announce(self, table_id: str, version: int) -> None:
+        """Tell the other processes that ``table_id`` is at ``version`` (a hook; nothing here)."""
+
+    def _insert(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self._db.cursor().executemany(self._sql(statement), rows)
+
+    def create_table(self, table: StoredTable, token_hashes: Sequence[tuple[str, int]]) -> None:
+        """Store a new table, its token hashes and its first moves in one transaction."""
+        row = (
+            table.id,
+            table.game,
+            json.dumps(table.options, sort_keys=True),
+            str(table.seed),
+            json.dumps(list(table.seats)),
+            time.time(),
+        )
+        with self._lock, self._transaction():
+            self._insert(_INSERT_TABLE, [row])
+            self._insert(_INSERT_TOKENS, [(h, table.id, seat) for h, seat in token_hashes])
+            self._insert(_INSERT_MOVES, _move_rows(table.id, 0, table.moves))
+
+    def add_moves(self, table_id: str, version: int, moves: Sequence[tuple[int, str]]) -> None:
+        """Append ``moves`` after ``version`` (the table's current version) in one transaction.
+
+        Where other processes share the store, the same transaction announces the moves.
+
+        Raises:
+            Conflict: When a move of that version is already stored.
+        """
+        try:
+            with self._lock, self._transaction():
+                self._insert(_INSERT_MOVES, _move_rows(table_id, version, moves))
+                self._announce(table_id, version + len(moves))
+        except self._conflict:
+            raise Conflict(table_id) from None
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """The table with its moves, or None."""
+        with self._lock:
+            row = self._db.execute(
+                self._sql("SELECT id, game, options, seed, seats FROM tables WHERE id = ?"),
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            moves = self._db.execute(
+                self._sql("SELECT idx, text FROM moves WHERE table_id = ? ORDER BY version"),
+                (table_id,),
+            ).fetchall()
+        return StoredTable(
+            id=row[0],
+            game=row[1],
+            options=dict(json.loads(row[2])),
+            seed=int(row[3]),
+            seats=tuple(json.loads(row[4])),
+            moves=tuple((int(i), str(t)) for i, t in moves),
+        )
+
+    def moves_after(self, table_id: str, version: int) -> list[tuple[int, str]]:
+        """The moves after ``version``, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                self._sql(
+                    "SELECT idx, text FROM moves WHERE table_id = ? AND version > ?"
+                    " ORDER BY version"
+                ),
+                (table_id, version),
+            ).fetchall()
+        return [(int(i), str(t)) for i, t in rows]
+
+    def token(self, token_hash: str) -> tuple[str, int] | None:
+        """The ``(table id, seat)`` of a token hash, or None."""
+        with self._lock:
+            row = self._db.execute(
+                self._sql("SELECT table_id, seat FROM tokens WHERE hash = ?"), (token_hash,)
+            ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+
+class SqliteStore(_SqlStore):
     """Tables, token hashes and moves in one SQLite file (WAL mode).
 
     Args:
@@ -101,18 +229,31 @@ class SqliteStore:
     shared = False
     """Whether other server processes may write the same tables (never, for a file)."""
 
+    _conflict = sqlite3.IntegrityError
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        self._sqlite = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = self._sqlite
+        self._sqlite.execute("PRAGMA journal_mode=WAL")
+        self._sqlite.execute("PRAGMA synchronous=FULL")
+        self._sqlite.execute("PRAGMA foreign_keys=ON")
+        self._sqlite.executescript(_SCHEMA)
         self._queue: list[_Pending] = []
         self._wake = threading.Condition()
         self._writer: threading.Thread | None = None
         self._closed = False
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._sqlite.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            self._sqlite.execute("COMMIT")
+        except BaseException:
+            self._sqlite.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         """Close the database (after the commits queued so far)."""
@@ -122,7 +263,7 @@ class SqliteStore:
         if self._writer is not None:
             self._writer.join(10)
         with self._lock:
-            self._db.close()
+            self._sqlite.close()
 
     async def commit_moves(
         self, table_id: str, version: int, moves: Sequence[tuple[int, str]]
@@ -157,131 +298,26 @@ class SqliteStore:
                 batch, self._queue = self._queue, []
             outcomes: list[BaseException | None] = [None] * len(batch)
             try:
-                with self._lock:
-                    db = self._db
-                    db.execute("BEGIN IMMEDIATE")
-                    try:
-                        for k, p in enumerate(batch):
-                            db.execute("SAVEPOINT batch")
-                            try:
-                                db.executemany(
-                                    "INSERT INTO moves (table_id, version, idx, text)"
-                                    " VALUES (?, ?, ?, ?)",
-                                    [
-                                        (p.table_id, p.version + j + 1, i, t)
-                                        for j, (i, t) in enumerate(p.moves)
-                                    ],
-                                )
-                                db.execute("RELEASE batch")
-                            except sqlite3.IntegrityError:
-                                db.execute("ROLLBACK TO batch")
-                                db.execute("RELEASE batch")
-                                outcomes[k] = Conflict(p.table_id)
-                        db.execute("COMMIT")
-                    except BaseException:
-                        db.execute("ROLLBACK")
-                        raise
+                with self._lock, self._transaction():
+                    db = self._sqlite
+                    for k, p in enumerate(batch):
+                        db.execute("SAVEPOINT batch")
+                        try:
+                            db.executemany(
+                                _INSERT_MOVES, _move_rows(p.table_id, p.version, p.moves)
+                            )
+                            db.execute("RELEASE batch")
+                        except sqlite3.IntegrityError:
+                            db.execute("ROLLBACK TO batch")
+                            db.execute("RELEASE batch")
+                            outcomes[k] = Conflict(p.table_id)
             except Exception as exc:
                 outcomes = [exc] * len(batch)
             for p, outcome in zip(batch, outcomes, strict=True):
                 p.loop.call_soon_threadsafe(_settle, p.future, outcome)
 
-    def create_table(
-        self,
-        table: StoredTable,
-        token_hashes: Sequence[tuple[str, int]],
-    ) -> None:
-        """Store a new table, its token hashes and its first moves in one transaction."""
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute(
-                    "INSERT INTO tables (id, game, options, seed, seats, created)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        table.id,
-                        table.game,
-                        json.dumps(table.options, sort_keys=True),
-                        str(table.seed),
-                        json.dumps(list(table.seats)),
-                        time.time(),
-                    ),
-                )
-                db.executemany(
-                    "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
-                    [(h, table.id, seat) for h, seat in token_hashes],
-                )
-                db.executemany(
-                    "INSERT INTO moves (table_id, version, idx, text) VALUES (?, ?, ?, ?)",
-                    [(table.id, v + 1, i, t) for v, (i, t) in enumerate(table.moves)],
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-
-    def add_moves(self, table_id: str, version: int, moves: Sequence[tuple[int, str]]) -> None:
-        """Append ``moves`` after ``version`` (the table's current version) in one transaction.
-
-        Raises:
-            Conflict: When a move of that version is already stored.
-        """
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.executemany(
-                    "INSERT INTO moves (table_id, version, idx, text) VALUES (?, ?, ?, ?)",
-                    [(table_id, version + k + 1, i, t) for k, (i, t) in enumerate(moves)],
-                )
-                db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                db.execute("ROLLBACK")
-                raise Conflict(table_id) from None
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-
-    def moves_after(self, table_id: str, version: int) -> list[tuple[int, str]]:
-        """The moves after ``version``, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT idx, text FROM moves WHERE table_id = ? AND version > ? ORDER BY version",
-                (table_id, version),
-            ).fetchall()
-        return [(int(i), str(t)) for i, t in rows]
-
     def listen(self, callback: Callable[[str], None]) -> None:
         """Nothing: no other process writes a SQLite store's tables."""
-
-    def load(self, table_id: str) -> StoredTable | None:
-        """The table with its moves, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, options, seed, seats FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            moves = self._db.execute(
-                "SELECT idx, text FROM moves WHERE table_id = ? ORDER BY version", (table_id,)
-            ).fetchall()
-        return StoredTable(
-            id=row[0],
-            game=row[1],
-            options=dict(json.loads(row[2])),
-            seed=int(row[3]),
-            seats=tuple(json.loads(row[4])),
-            moves=tuple((int(i), str(t)) for i, t in moves),
-        )
-
-    def token(self, token_hash: str) -> tuple[str, int] | None:
-        """The ``(table id, seat)`` of a token hash, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT table_id, seat FROM tokens WHERE hash = ?", (token_hash,)
-            ).fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
 
 
 _PG_SCHEMA = (
@@ -299,7 +335,7 @@ _PG_SCHEMA = (
 _CHANNEL = "parlour_moves"
 
 
-class PostgresStore:
+class PostgresStore(_SqlStore):
     """The same tables in PostgreSQL (psycopg 3), shared by several server processes.
 
     Args:
@@ -312,69 +348,33 @@ class PostgresStore:
     shared = True
     """Whether other server processes may write the same tables (yes)."""
 
+    _mark = "%s"
+
     def __init__(self, dsn: str) -> None:
         import psycopg
 
         self.dsn = dsn
         self._psycopg = psycopg
+        self._conflict = psycopg.errors.UniqueViolation
         self._lock = threading.Lock()
-        self._db = psycopg.connect(dsn, autocommit=True)
-        with self._db.transaction():
-            self._db.execute("SELECT pg_advisory_xact_lock(727271)")
+        self._pg = psycopg.connect(dsn, autocommit=True)
+        self._db = self._pg
+        with self._pg.transaction():
+            self._pg.execute("SELECT pg_advisory_xact_lock(727271)")
             for statement in _PG_SCHEMA:
-                self._db.execute(statement)
+                self._pg.execute(statement)
         self._listener: threading.Thread | None = None
+
+    def _transaction(self) -> AbstractContextManager[object]:
+        return self._pg.transaction()
+
+    def _announce(self, table_id: str, version: int) -> None:
+        self._pg.execute("SELECT pg_notify(%s, %s)", (_CHANNEL, f"{table_id}:{version}"))
 
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
-            self._db.close()
-
-    def create_table(self, table: StoredTable, token_hashes: Sequence[tuple[str, int]]) -> None:
-        """Store a new table, its token hashes and its first moves in one transaction."""
-        with self._lock, self._db.transaction():
-            cur = self._db.cursor()
-            cur.execute(
-                "INSERT INTO tables (id, game, options, seed, seats, created)"
-                " VALUES (%s, %s, %s, %s, %s, %s)",
-                (
-                    table.id,
-                    table.game,
-                    json.dumps(table.options, sort_keys=True),
-                    str(table.seed),
-                    json.dumps(list(table.seats)),
-                    time.time(),
-                ),
-            )
-            if token_hashes:
-                cur.executemany(
-                    "INSERT INTO tokens (hash, table_id, seat) VALUES (%s, %s, %s)",
-                    [(h, table.id, seat) for h, seat in token_hashes],
-                )
-            if table.moves:
-                cur.executemany(
-                    "INSERT INTO moves (table_id, version, idx, text) VALUES (%s, %s, %s, %s)",
-                    [(table.id, v + 1, i, t) for v, (i, t) in enumerate(table.moves)],
-                )
-
-    def add_moves(self, table_id: str, version: int, moves: Sequence[tuple[int, str]]) -> None:
-        """Append ``moves`` after ``version`` and announce them, in one transaction.
-
-        Raises:
-            Conflict: When a move of that version is already stored.
-        """
-        try:
-            with self._lock, self._db.transaction():
-                cur = self._db.cursor()
-                cur.executemany(
-                    "INSERT INTO moves (table_id, version, idx, text) VALUES (%s, %s, %s, %s)",
-                    [(table_id, version + k + 1, i, t) for k, (i, t) in enumerate(moves)],
-                )
-                cur.execute(
-                    "SELECT pg_notify(%s, %s)", (_CHANNEL, f"{table_id}:{version + len(moves)}")
-                )
-        except self._psycopg.errors.UniqueViolation:
-            raise Conflict(table_id) from None
+            self._pg.close()
 
     async def commit_moves(
         self, table_id: str, version: int, moves: Sequence[tuple[int, str]]
@@ -385,43 +385,6 @@ class PostgresStore:
             Conflict: When a move of that version is already stored.
         """
         await asyncio.to_thread(self.add_moves, table_id, version, list(moves))
-
-    def load(self, table_id: str) -> StoredTable | None:
-        """The table with its moves, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, options, seed, seats FROM tables WHERE id = %s", (table_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            moves = self._db.execute(
-                "SELECT idx, text FROM moves WHERE table_id = %s ORDER BY version", (table_id,)
-            ).fetchall()
-        return StoredTable(
-            id=row[0],
-            game=row[1],
-            options=dict(json.loads(row[2])),
-            seed=int(row[3]),
-            seats=tuple(json.loads(row[4])),
-            moves=tuple((int(i), str(t)) for i, t in moves),
-        )
-
-    def moves_after(self, table_id: str, version: int) -> list[tuple[int, str]]:
-        """The moves after ``version``, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT idx, text FROM moves WHERE table_id = %s AND version > %s ORDER BY version",
-                (table_id, version),
-            ).fetchall()
-        return [(int(i), str(t)) for i, t in rows]
-
-    def token(self, token_hash: str) -> tuple[str, int] | None:
-        """The ``(table id, seat)`` of a token hash, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT table_id, seat FROM tokens WHERE hash = %s", (token_hash,)
-            ).fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
 
     def listen(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(table_id)`` (on a thread of its own) for every move announced.

@@ -105,6 +105,16 @@ pub enum Spelling {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
+/// A card packs as its bit index, so that the binding keeps listed cards like any move.
+impl crate::lazy::Packed for Card {
+    fn pack(self) -> u16 {
+        u16::from(self.0)
+    }
+    fn unpack(bits: u16) -> Card {
+        Card(u8::try_from(bits).unwrap_or(0))
+    }
+}
+
 impl Card {
     /// The two of spades, used to fill unused slots of fixed-size arrays (so that equal
     /// positions compare equal, unused slots always hold this card).

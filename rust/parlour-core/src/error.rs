@@ -73,6 +73,8 @@ codes! {
         InvalidSpelling = "INVALID_SPELLING",
         /// A suit letter or lane that is no suit.
         InvalidSuit = "INVALID_SUIT",
+        /// A deck size other than those `parlour.cards.deck` makes.
+        InvalidDeckSize = "INVALID_DECK_SIZE",
         /// A card-set mask with a bit that is no card.
         InvalidCardSet = "INVALID_CARD_SET",
         /// `apply_index` of anything but an int in range.
@@ -97,13 +99,6 @@ codes! {
         UnknownOption = "UNKNOWN_OPTION",
         /// An option value out of range.
         InvalidOption = "INVALID_OPTION",
-    }
-}
-
-/// Plain text codes, while a game's codes are not yet an `enum`.
-impl Code for &'static str {
-    fn as_str(self) -> &'static str {
-        self
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::errors::{config_err, guarded};
 use parlour_core::cards::{Card, CardSet, Spelling};
 use parlour_core::trick::{natural_power, FollowPolicy, TrickRules};
+use parlour_core::Common;
 use pyo3::prelude::*;
 
 fn spelling(name: &str) -> PyResult<Spelling> {
@@ -11,7 +12,7 @@ fn spelling(name: &str) -> PyResult<Spelling> {
         "ranksuit" | "gyla" | "durak" => Ok(Spelling::RankSuit),
         "bridge" => Ok(Spelling::Bridge),
         other => Err(config_err(
-            "INVALID_SPELLING",
+            Common::InvalidSpelling,
             format!(
                 "unknown spelling {other:?}; expected dalmara, gyla, durak, ranksuit or bridge"
             ),
@@ -24,7 +25,7 @@ pub(crate) fn card(index: i64) -> PyResult<Card> {
     u8::try_from(index)
         .ok()
         .and_then(Card::from_index)
-        .ok_or_else(|| config_err("INVALID_CARD", format!("{index} is not a card index")))
+        .ok_or_else(|| config_err(Common::InvalidCard, format!("{index} is not a card index")))
 }
 
 /// Parse one card in the named spelling; returns its bit index.
@@ -53,7 +54,7 @@ pub fn deck(size: i64) -> PyResult<Vec<u8>> {
         52 => Ok(CardSet::FULL52.iter().map(Card::index).collect()),
         36 => Ok(CardSet::FULL36.iter().map(Card::index).collect()),
         _ => Err(config_err(
-            "INVALID_DECK_SIZE",
+            Common::InvalidDeckSize,
             format!("deck size must be 52 or 36, not {size}"),
         )),
     }
@@ -72,7 +73,7 @@ fn policy(name: &str) -> PyResult<FollowPolicy> {
         "follow" => Ok(FollowPolicy::FollowSuit),
         "follow_else_trump" => Ok(FollowPolicy::FollowElseTrump),
         other => Err(config_err(
-            "INVALID_POLICY",
+            Common::InvalidPolicy,
             format!("unknown follow policy {other:?}; expected follow or follow_else_trump"),
         )),
     }

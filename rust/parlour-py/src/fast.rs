@@ -9,6 +9,7 @@
 
 use parlour_core::game::GameState;
 use parlour_core::lazy::{LazyMoves, Moves, Packed};
+use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyInt, PyTuple};
@@ -30,7 +31,7 @@ where
     let len = table.len();
     if let Some(i) = ids.clone().find(|&i| i >= len) {
         return Err(crate::errors::config_err(
-            "INTERNAL_ERROR",
+            Common::InternalError,
             format!("move id {i} is not in the move table of {len} entries"),
         ));
     }
@@ -131,7 +132,7 @@ where
     })?;
     if let Some(a) = outside {
         return Err(crate::errors::config_err(
-            "INTERNAL_ERROR",
+            Common::InternalError,
             format!("action {a} is outside the action space of {size}"),
         ));
     }

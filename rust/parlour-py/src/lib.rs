@@ -8,6 +8,7 @@ mod fast;
 mod games;
 mod notation;
 mod sim;
+mod state;
 mod view;
 
 use pyo3::prelude::*;

@@ -6,6 +6,7 @@ use crate::errors::{config_err, guarded};
 use parlour_core::game::{GameState, Seat};
 use parlour_core::rng::Rng;
 use parlour_core::view::{check_seat, Observe, Value};
+use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyDict, PyInt, PyList};
@@ -50,7 +51,7 @@ pub fn seat_arg<S: GameState>(state: &S, seat: &Bound<'_, PyAny>) -> PyResult<Se
         }
     }
     Err(config_err(
-        "INVALID_SEAT",
+        Common::InvalidSeat,
         format!(
             "seat must be an integer from 0 to {}, not {}",
             state.num_seats().saturating_sub(1),
@@ -84,7 +85,7 @@ pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
         }
     }
     Err(config_err(
-        "INVALID_SEED",
+        Common::InvalidSeed,
         format!(
             "seed must be an integer from 0 to 2**64-1, not {}",
             shown(seed)

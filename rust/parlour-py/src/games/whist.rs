@@ -1,23 +1,30 @@
 //! `parlour._core.whist`: the generic trick-taking game's state, `parlour.whist.State`, one
-//! frozen, final class holding the core position, with the whole protocol here. Its notation is
-//! read and written in `parlour.whist.notation`, over the `Parts` record.
+//! frozen, final class holding the core position. The protocol comes from
+//! [`crate::state`]; its notation is read and written in `parlour.whist.notation`, over the
+//! `Parts` record. This is the model binding: a game adds only what differs.
 
-use super::trickplay::{legal_mask, legal_moves, move_table, nth_legal};
+use super::trickplay::move_table;
 use crate::cards::card;
-use crate::errors::{config_err, guarded, IllegalMoveError};
-use crate::notation::{reduce, Notation};
+use crate::errors::{config_err, guarded};
+use crate::notation::Notation;
+use crate::state::{PartsClass, StateClass, KEPT};
 use parlour_core::cards::{Card, CardSet, Suit};
-use parlour_core::game::GameState;
 use parlour_core::games::whist::{Whist, WhistConfig};
+use parlour_core::lazy::LazyMoves;
 use parlour_core::Common;
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple, PyType};
+use pyo3::types::{PyTuple, PyType};
+use std::cell::Cell;
 
 /// `parlour.whist.notation`: `Parts`, `read`, `write`.
 static NOTATION: Notation = Notation::new("parlour.whist.notation");
+
+thread_local! {
+    static MOVES: Cell<Vec<Card>> = const { Cell::new(Vec::new()) };
+}
 
 /// The position's parts as `parlour.whist.notation.Parts` gives them (its fields by name).
 #[derive(FromPyObject)]
@@ -50,74 +57,63 @@ fn card_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
 #[pyclass(frozen, module = "parlour.whist", name = "State")]
 pub struct PyState {
     inner: Whist,
+    kept: LazyMoves<KEPT>,
 }
 
 impl PyState {
-    fn spawn(py: Python<'_>, inner: Whist) -> PyResult<Bound<'_, PyState>> {
-        Bound::new(py, PyState { inner })
+    fn of(inner: Whist) -> Self {
+        PyState {
+            inner,
+            kept: LazyMoves::new(),
+        }
     }
 }
 
-#[pymethods]
-impl PyState {
-    /// A new game dealt from ``seed``.
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEED`` if ``seed`` is not an integer from 0 to 2**64-1.
-    #[staticmethod]
-    #[pyo3(signature = (*, seed, no_trump = false))]
-    fn new<'py>(seed: &Bound<'py, PyAny>, no_trump: bool) -> PyResult<Bound<'py, PyState>> {
-        let py = seed.py();
-        let seed = crate::view::seed_arg(seed)?;
-        Self::spawn(py, guarded(|| Whist::new(&WhistConfig { no_trump }, seed))?)
-    }
+impl StateClass for PyState {
+    type Core = Whist;
+    const ACTIONS: usize = 52;
 
-    /// Deal from an explicit 52-card order (bit indices); card ``k`` goes to seat ``k % 4``.
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_DECK`` unless ``deck`` is the 52 distinct cards.
-    #[staticmethod]
-    #[pyo3(signature = (deck, no_trump = false))]
-    fn from_deck(py: Python<'_>, deck: Vec<i64>, no_trump: bool) -> PyResult<Bound<'_, PyState>> {
-        let cards: Vec<Card> = deck.into_iter().map(card).collect::<PyResult<_>>()?;
-        let inner = guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))?;
-        Self::spawn(py, inner)
+    fn core(&self) -> &Whist {
+        &self.inner
     }
-
-    /// The position of ``parts`` (a :class:`parlour.whist.notation.Parts`).
-    ///
-    /// Raises:
-    ///     InvalidStateError: ``INVALID_POSITION`` when the parts cannot come from a game.
-    #[staticmethod]
-    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
-        let py = parts.py();
-        let parts: Parts = NOTATION.check(parts)?.extract()?;
-        let trick: Vec<Card> = parts.trick.into_iter().map(card).collect::<PyResult<_>>()?;
-        let trump = match parts.trump {
-            None => None,
-            Some(t) => Some(
-                Suit::from_index(t)
-                    .ok_or_else(|| config_err(Common::InvalidSuit, format!("{t} is not a suit")))?,
-            ),
-        };
-        let hands = parts.hands.map(CardSet);
-        let inner = guarded(|| Whist::from_parts(hands, &trick, parts.leader, trump, parts.won))?;
-        Self::spawn(py, inner)
+    fn kept(&self) -> &LazyMoves<KEPT> {
+        &self.kept
     }
-
-    /// The position read from its notation (see :mod:`parlour.whist`).
-    ///
-    /// Raises:
-    ///     NotationError: If the text is malformed.
-    ///     InvalidStateError: If it is well-formed but cannot arise in a game.
-    ///     TypeError: If ``text`` is not a string.
-    #[staticmethod]
-    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
-        let py = text.py();
-        Self::from_parts(&NOTATION.read(py, text)?)
+    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Card>>> {
+        &MOVES
     }
+    fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
+        Ok(card_table(py)?.1.bind(py))
+    }
+    fn action(c: Card) -> usize {
+        usize::from(c.index() >> 4) * 13 + usize::from(c.index() & 15)
+    }
+    fn with_core(&self, _py: Python<'_>, core: Whist, _played: Option<Card>) -> PyResult<Self> {
+        Ok(Self::of(core))
+    }
+    fn apply_other(&self, obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        if !obj.is_instance(card_table(py)?.0.bind(py))? {
+            let name = obj
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string());
+            return Err(PyTypeError::new_err(format!(
+                "a move is a Card, not {name}"
+            )));
+        }
+        let c = card(obj.getattr(intern!(py, "index"))?.extract::<i64>()?)?;
+        self.play(py, c, false)
+    }
+    fn same(&self, _py: Python<'_>, other: &Self) -> PyResult<bool> {
+        Ok(self.inner == other.inner)
+    }
+}
 
-    /// The position's parts, a :class:`parlour.whist.notation.Parts`.
+impl PartsClass for PyState {
+    fn notation() -> &'static Notation {
+        &NOTATION
+    }
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let play = self.inner.trick_play();
         let trick = play.trick().iter().map(|c| c.index());
@@ -130,142 +126,51 @@ impl PyState {
         );
         NOTATION.parts(py, fields.into_pyobject(py)?)
     }
-
-    /// The position's notation (see :mod:`parlour.whist`).
-    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        NOTATION.write(py, self.parts(py)?)
-    }
-
-    /// The seat to move, or None when the game is over.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        self.inner.to_move()
-    }
-
-    /// True when all 13 tricks have been played.
-    #[getter]
-    fn is_terminal(&self) -> bool {
-        self.inner.is_terminal()
-    }
-
-    /// The 64-bit Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// Tricks taken by each seat.
-    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut r = [0f32; 4];
-        self.inner.returns_into(&mut r);
-        PyTuple::new(py, r.map(f64::from))
-    }
-
-    /// The legal cards as a bool mask over the 52 actions ``suit * 13 + rank``.
-    ///
-    /// Returns:
-    ///     A numpy bool array of length 52.
-    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        legal_mask(py, self.inner.trick_play())
-    }
-
-    /// The legal cards, in index order.
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        legal_moves(self.inner.trick_play(), card_table(py)?.1.bind(py))
-    }
-
-    /// The state after the ``index``-th legal move.
-    ///
-    /// Raises:
-    ///     IllegalMoveError: ``INVALID_MOVE_INDEX`` if ``index`` is not an int in range.
-    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
-        let Some(mv) = nth_legal(self.inner.trick_play(), index) else {
-            return Err(IllegalMoveError::new_err((
-                Common::InvalidMoveIndex.as_str(),
-                format!("no legal move number {index:?}"),
-            )));
+    fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let parts: Parts = parts.extract()?;
+        let trick: Vec<Card> = parts.trick.into_iter().map(card).collect::<PyResult<_>>()?;
+        let trump = match parts.trump {
+            None => None,
+            Some(t) => Some(
+                Suit::from_index(t)
+                    .ok_or_else(|| config_err(Common::InvalidSuit, format!("{t} is not a suit")))?,
+            ),
         };
-        Self::spawn(index.py(), guarded(|| self.inner.apply(mv))?)
+        let hands = parts.hands.map(CardSet);
+        let inner = guarded(|| Whist::from_parts(hands, &trick, parts.leader, trump, parts.won))?;
+        Ok(Self::of(inner))
     }
+}
 
-    /// The state after playing ``move``.
+crate::protocol!(PyState);
+crate::notation!(PyState);
+
+#[pymethods]
+impl PyState {
+    /// A new game dealt from ``seed``.
     ///
     /// Raises:
-    ///     IllegalMoveError: If the card is not held or does not follow suit.
-    ///     TypeError: If ``move`` is not a :class:`~parlour.cards.Card`.
-    #[pyo3(signature = (r#move))]
-    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyState>> {
-        let py = r#move.py();
-        if !r#move.is_instance(card_table(py)?.0.bind(py))? {
-            let name = r#move
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".to_string(), |n| n.to_string());
-            return Err(PyTypeError::new_err(format!(
-                "a move is a Card, not {name}"
-            )));
-        }
-        let c = card(r#move.getattr(intern!(py, "index"))?.extract::<i64>()?)?;
-        Self::spawn(py, guarded(|| self.inner.apply(c))?)
+    ///     ConfigError: ``INVALID_SEED`` if ``seed`` is not an integer from 0 to 2**64-1.
+    #[staticmethod]
+    #[pyo3(signature = (*, seed, no_trump = false))]
+    fn new<'py>(seed: &Bound<'py, PyAny>, no_trump: bool) -> PyResult<Bound<'py, PyState>> {
+        let py = seed.py();
+        let seed = crate::view::seed_arg(seed)?;
+        let inner =
+            guarded(|| parlour_core::game::GameState::new(&WhistConfig { no_trump }, seed))?;
+        Bound::new(py, Self::of(inner))
     }
 
-    /// What ``seat`` may see, as a JSON-ready dict (see ``parlour.whist.View``).
+    /// Deal from an explicit 52-card order (bit indices); card ``k`` goes to seat ``k % 4``.
     ///
     /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
-    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::view(seat.py(), &self.inner, seat)
-    }
-
-    /// The view of ``seat`` as a float32 array of shape ``(397,)`` (``docs/views.md``).
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not 0-3.
-    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::observation(seat.py(), &self.inner, seat)
-    }
-
-    /// A state consistent with everything ``seat`` has seen: the other hands dealt anew
-    /// (keeping their sizes and the voids shown), uniformly, from ``seed``.
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
-    fn resample<'py>(
-        &self,
-        seat: &Bound<'py, PyAny>,
-        seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyState>> {
-        let py = seat.py();
-        Self::spawn(py, crate::view::resample(py, &self.inner, seat, seed)?)
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyState>()
-            .is_ok_and(|o| o.get().inner == self.inner)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "State.from_notation({})",
-            self.to_notation(py)?.repr()?
-        ))
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        reduce(slf.as_any(), slf.get().to_notation(slf.py())?)
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
+    ///     ConfigError: ``INVALID_DECK`` unless ``deck`` is the 52 distinct cards.
+    #[staticmethod]
+    #[pyo3(signature = (deck, no_trump = false))]
+    fn from_deck(py: Python<'_>, deck: Vec<i64>, no_trump: bool) -> PyResult<Bound<'_, PyState>> {
+        let cards: Vec<Card> = deck.into_iter().map(card).collect::<PyResult<_>>()?;
+        let inner = guarded(|| Whist::from_deck(&cards, &WhistConfig { no_trump }))?;
+        Bound::new(py, Self::of(inner))
     }
 }
 

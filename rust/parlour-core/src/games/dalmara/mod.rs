@@ -31,7 +31,7 @@
 mod rules;
 mod view;
 
-pub use rules::{CardIn, Deck, SeatIn};
+pub use rules::{Action, CardIn, Deck, SeatIn};
 use view::Seen;
 pub use view::OBSERVATION_LEN;
 
@@ -490,6 +490,20 @@ impl Move {
             Move::Play(c) => dense(c),
             Move::Pickup(c) => 52 + dense(c),
             Move::Declare(s) => 104 + usize::from(s),
+        }
+    }
+}
+
+impl Move {
+    /// The move of an index in the fixed action space ([`Move::action_index`]).
+    #[must_use]
+    pub fn from_action(index: usize) -> Option<Move> {
+        let card = |i: usize| u8::try_from(i / 13 * 16 + i % 13).ok();
+        match index {
+            0..=51 => card(index).map(Move::Play),
+            52..=103 => card(index - 52).map(Move::Pickup),
+            104..=107 => u8::try_from(index - 104).ok().map(Move::Declare),
+            _ => None,
         }
     }
 }

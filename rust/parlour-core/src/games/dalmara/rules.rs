@@ -160,6 +160,99 @@ impl std::fmt::Display for SeatIn<'_> {
     }
 }
 
+/// One of the engine's actions, by its action type (`playCard` for the play that is a Ghopte
+/// submission while a Ghopte is unresolved): what [`DalMara::act`] and [`DalMara::deal`] do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `DEAL_FOUR_PLAYER`.
+    DealFour,
+    /// `DEAL_TWO_PLAYER_HANDS`.
+    DealTwoHands,
+    /// `DEAL_TWO_PLAYER_STACKS`.
+    DealTwoStacks,
+    /// `DECLARE_TURUP`.
+    DeclareTurup,
+    /// `PICKUP_TURUP_CARD`.
+    Pickup,
+    /// `playCard`.
+    Play,
+    /// `PLAY_CARD` (refused while a Ghopte is unresolved).
+    PlayNormal,
+    /// `PLAY_GHOPTE`.
+    PlayGhopte,
+}
+
+impl Action {
+    /// The action of an engine action type (`"PLAY_GHOPTE"`) or `"playCard"`.
+    ///
+    /// # Errors
+    /// `INVALID_ACTION` for any other name.
+    pub fn parse(name: &str) -> Result<Action> {
+        Ok(match name {
+            "DEAL_FOUR_PLAYER" => Action::DealFour,
+            "DEAL_TWO_PLAYER_HANDS" => Action::DealTwoHands,
+            "DEAL_TWO_PLAYER_STACKS" => Action::DealTwoStacks,
+            "DECLARE_TURUP" => Action::DeclareTurup,
+            "PICKUP_TURUP_CARD" => Action::Pickup,
+            "playCard" => Action::Play,
+            "PLAY_CARD" => Action::PlayNormal,
+            "PLAY_GHOPTE" => Action::PlayGhopte,
+            _ => return Err(act("Unknown action type")),
+        })
+    }
+}
+
+impl DalMara {
+    /// A deal action (`order` numbers a four-player deal's Ghoptes).
+    ///
+    /// # Errors
+    /// The action's own, or `INVALID_ACTION` for an action that is no deal.
+    pub fn deal<'s>(
+        &self,
+        action: Action,
+        seat: impl Into<SeatIn<'s>>,
+        deck: Deck<'_>,
+        order: GhopteOrder,
+    ) -> Result<DalMara> {
+        match action {
+            Action::DealFour => self.deal_four(seat, deck, order),
+            Action::DealTwoHands => self.deal_two_hands(seat, deck),
+            Action::DealTwoStacks => self.deal_two_stacks(seat, deck),
+            _ => Err(act("Unknown action type")),
+        }
+    }
+
+    /// An action of a card or suit `value`, the text as given when `text`, else the text of
+    /// a value that is no card or suit (shown so in messages).
+    ///
+    /// # Errors
+    /// The action's own, or `INVALID_ACTION` for a deal.
+    pub fn act<'s>(
+        &self,
+        action: Action,
+        seat: impl Into<SeatIn<'s>>,
+        value: &str,
+        text: bool,
+    ) -> Result<DalMara> {
+        let card = if text {
+            CardIn::text(value)
+        } else {
+            CardIn::not_a_card(value)
+        };
+        match action {
+            Action::DeclareTurup => {
+                let suit = if text { parse_suit_name(value) } else { None };
+                self.declare_turup_as(seat, suit, value)
+            }
+            Action::Pickup => self.pickup(seat, card),
+            Action::Play => self.play_card(seat, card),
+            Action::PlayNormal => self.play_normal(seat, card),
+            Action::PlayGhopte => self.play_ghopte(seat, card),
+            _ => Err(act("Unknown action type")),
+        }
+    }
+}
+
 impl DalMara {
     fn n(&self) -> u8 {
         if self.four {

@@ -337,8 +337,11 @@ impl MexicanTrain {
     pub fn replay(&self, moves: &[TrainMove]) -> Result<MexicanTrain> {
         let mut g = self.clone();
         for (i, &mv) in moves.iter().enumerate() {
-            g.apply_mut(mv)
-                .map_err(|e| Error::illegal(e.code, format!("move {i}: {}", e.message)))?;
+            g.apply_mut(mv).map_err(|e| Error {
+                kind: crate::ErrorKind::IllegalMove,
+                message: format!("move {i}: {}", e.message),
+                ..e
+            })?;
         }
         Ok(g)
     }
