@@ -40,76 +40,21 @@ thread_local! {
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-/// A bout's parts as `parlour.durak.notation.BoutParts` gives them (its fields by name).
-#[derive(FromPyObject)]
-struct BoutFields {
-    attacker: i64,
-    defender: i64,
-    cap: i64,
-    taken: bool,
-    passed: Vec<i64>,
-    chose_done: bool,
-    attacks: Vec<i64>,
-    beats: Vec<Option<i64>>,
-}
-
-/// The position's parts as `parlour.durak.notation.Parts` gives them (its fields by name).
-#[derive(FromPyObject)]
-struct Fields {
-    seats: i64,
-    variant: String,
-    trump: i64,
-    trump_card: i64,
-    owner: Option<i64>,
-    discard: i64,
-    heap: Vec<i64>,
-    talon: Vec<i64>,
-    hands: Vec<Vec<i64>>,
-    bout: Option<BoutFields>,
-    known: Vec<Vec<i64>>,
-    out: Vec<i64>,
-    outcome: Option<String>,
-    fool: Option<i64>,
-    ply: i64,
-    stall: i64,
-}
-
-impl From<Fields> for Parts {
-    fn from(f: Fields) -> Parts {
-        let bout = f.bout.map(|b| BoutParts {
-            attacker: b.attacker,
-            defender: b.defender,
-            cap: b.cap,
-            taken: b.taken,
-            passed: b.passed,
-            chose_done: b.chose_done,
-            attacks: b.attacks,
-            beats: b.beats,
-        });
-        let (seats, variant, trump, trump_card) = (f.seats, f.variant, f.trump, f.trump_card);
-        let (owner, discard, heap, talon, hands) = (f.owner, f.discard, f.heap, f.talon, f.hands);
-        let (known, out, outcome, fool, ply, stall) =
-            (f.known, f.out, f.outcome, f.fool, f.ply, f.stall);
-        Parts {
-            seats,
-            variant,
-            trump,
-            trump_card,
-            owner,
-            discard,
-            heap,
-            talon,
-            hands,
-            bout,
-            known,
-            out,
-            outcome,
-            fool,
-            ply,
-            stall,
-        }
-    }
-}
+/// The fields of a `parlour.durak.notation.Parts` as its `_fields` groups them: the head,
+/// the cards, the bout and the tail.
+type Head = (i64, String, i64, i64, Option<i64>, i64);
+type Cards = (Vec<i64>, Vec<i64>, Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<i64>);
+type BoutFields = (
+    i64,
+    i64,
+    i64,
+    bool,
+    Vec<i64>,
+    bool,
+    Vec<i64>,
+    Vec<Option<i64>>,
+);
+type Tail = (Option<String>, Option<i64>, i64, i64);
 
 /// Plain Python data of a core record: [`crate::view::to_py`]'s shapes, except that a map's
 /// keys written as digits (the reference's 1-based seat keys) become ints.
@@ -340,58 +285,47 @@ impl PartsClass for PyDurakGame {
         &NOTATION
     }
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.inner.parts();
-        let tuples = |v: Vec<Vec<i64>>| -> PyResult<Bound<'py, PyTuple>> {
-            let items: Vec<_> = v
-                .into_iter()
-                .map(|h| PyTuple::new(py, h))
-                .collect::<PyResult<_>>()?;
-            PyTuple::new(py, items)
-        };
-        let bout = match p.bout {
-            None => py.None().into_bound(py),
-            Some(b) => NOTATION.member(py, "BoutParts")?.call1((
-                b.attacker,
-                b.defender,
-                b.cap,
-                b.taken,
-                PyTuple::new(py, b.passed)?,
-                b.chose_done,
-                PyTuple::new(py, b.attacks)?,
-                PyTuple::new(py, b.beats)?,
-            ))?,
-        };
-        let head = (
-            p.seats,
-            p.variant,
-            p.trump,
-            p.trump_card,
-            p.owner,
-            p.discard,
-        );
-        let cards = (
-            PyTuple::new(py, p.heap)?,
-            PyTuple::new(py, p.talon)?,
-            tuples(p.hands)?,
-        );
-        let tail = (
-            tuples(p.known)?,
-            PyTuple::new(py, p.out)?,
-            p.outcome,
-            p.fool,
-            p.ply,
-            p.stall,
-        );
-        let fields = head
-            .into_pyobject(py)?
-            .add(cards)?
-            .add((bout,))?
-            .add(tail)?;
-        NOTATION.parts(py, fields.cast_into::<PyTuple>()?)
+        let plain_parts = plain(py, &self.inner.parts().value())?;
+        NOTATION.member(py, "_from_plain")?.call1((plain_parts,))
     }
     fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let fields: Fields = parts.extract()?;
-        let inner = guarded(|| Durak::from_parts(&Parts::from(fields)))?;
+        let fields = NOTATION.member(parts.py(), "_fields")?.call1((parts,))?;
+        let (head, cards, bout, tail): (Head, Cards, Option<BoutFields>, Tail) =
+            fields.extract()?;
+        let (seats, variant, trump, trump_card, owner, discard) = head;
+        let (heap, talon, hands, known, out) = cards;
+        let (outcome, fool, ply, stall) = tail;
+        let bout = bout.map(
+            |(attacker, defender, cap, taken, passed, chose_done, attacks, beats)| BoutParts {
+                attacker,
+                defender,
+                cap,
+                taken,
+                passed,
+                chose_done,
+                attacks,
+                beats,
+            },
+        );
+        let p = Parts {
+            seats,
+            variant,
+            trump,
+            trump_card,
+            owner,
+            discard,
+            heap,
+            talon,
+            hands,
+            bout,
+            known,
+            out,
+            outcome,
+            fool,
+            ply,
+            stall,
+        };
+        let inner = guarded(|| Durak::from_parts(&p))?;
         Ok(Self::fresh(inner, Dealt::default()))
     }
 }

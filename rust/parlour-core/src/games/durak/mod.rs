@@ -40,6 +40,7 @@ pub use rules::{Bout, How, Outcome};
 use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 use crate::game::{GameState, Seat};
+use crate::view::Value;
 use crate::zobrist::feature;
 use rules::{cap_for, Deal};
 
@@ -792,6 +793,53 @@ pub struct Parts {
     pub ply: i64,
     /// Bouts in a row taken with nobody drawing.
     pub stall: i64,
+}
+
+impl Parts {
+    /// The parts as plain data, a map of the fields by name (lists for the sequences), for
+    /// the binding to hand to `parlour.durak.notation`.
+    #[must_use]
+    pub fn value(&self) -> Value {
+        let ints = |v: &[i64]| Value::ints(v.iter().copied());
+        let opt = |v: Option<i64>| v.map_or(Value::Null, Value::Int);
+        let lists = |v: &[Vec<i64>]| Value::List(v.iter().map(|h| ints(h)).collect());
+        let bout = self.bout.as_ref().map_or(Value::Null, |b| {
+            Value::Map(vec![
+                ("attacker".into(), Value::Int(b.attacker)),
+                ("defender".into(), Value::Int(b.defender)),
+                ("cap".into(), Value::Int(b.cap)),
+                ("taken".into(), Value::Bool(b.taken)),
+                ("passed".into(), ints(&b.passed)),
+                ("chose_done".into(), Value::Bool(b.chose_done)),
+                ("attacks".into(), ints(&b.attacks)),
+                (
+                    "beats".into(),
+                    Value::List(b.beats.iter().map(|&c| opt(c)).collect()),
+                ),
+            ])
+        });
+        Value::Map(vec![
+            ("seats".into(), Value::Int(self.seats)),
+            ("variant".into(), Value::Str(self.variant.clone())),
+            ("trump".into(), Value::Int(self.trump)),
+            ("trump_card".into(), Value::Int(self.trump_card)),
+            ("owner".into(), opt(self.owner)),
+            ("discard".into(), Value::Int(self.discard)),
+            ("heap".into(), ints(&self.heap)),
+            ("talon".into(), ints(&self.talon)),
+            ("hands".into(), lists(&self.hands)),
+            ("bout".into(), bout),
+            ("known".into(), lists(&self.known)),
+            ("out".into(), ints(&self.out)),
+            (
+                "outcome".into(),
+                self.outcome.clone().map_or(Value::Null, Value::Str),
+            ),
+            ("fool".into(), opt(self.fool)),
+            ("ply".into(), Value::Int(self.ply)),
+            ("stall".into(), Value::Int(self.stall)),
+        ])
+    }
 }
 
 fn card_id(c: i64, what: &str) -> Result<Card> {
