@@ -572,7 +572,7 @@ def legal_attacks(hand: Iterable[int], bout: Bout) -> list[int]:
         DurakConfigError: For a bad card id.
     """
     b = _bout(bout)
-    return list(call(lambda: _d.legal_attacks(_hand(hand), *b._args())))
+    return call(lambda: _d.bout_rules(_hand(hand), *b._args(), 0, 0))[0]
 
 
 def legal_beats(hand: Iterable[int], bout: Bout, trump: str) -> list[int]:
@@ -591,7 +591,7 @@ def legal_beats(hand: Iterable[int], bout: Bout, trump: str) -> list[int]:
     """
     b = _bout(bout)
     t = suit_index(trump)
-    return list(call(lambda: _d.legal_beats(_hand(hand), *b._args(), t)))
+    return call(lambda: _d.bout_rules(_hand(hand), *b._args(), t, 0))[1]
 
 
 def forced(hand: Iterable[int], bout: Bout, trump: str, phase: str, can_swap: bool) -> bool:
@@ -611,9 +611,9 @@ def forced(hand: Iterable[int], bout: Bout, trump: str, phase: str, can_swap: bo
         DurakConfigError: For a bad card id or suit.
     """
     t = suit_index(trump)
-    return bool(
-        call(lambda: _d.forced(_hand(hand), *bout._args(), t, phase == "defend", bool(can_swap)))
-    )
+    attacks, beats_, _ = call(lambda: _d.bout_rules(_hand(hand), *bout._args(), t, 0))
+    # The core's ``forced``: no exchange, and no legal beat (defending) or throw (else).
+    return not can_swap and not (beats_ if phase == "defend" else attacks)
 
 
 def closes(bout: Bout, defender_size: int) -> Literal["spent", "capped"] | None:
@@ -631,7 +631,7 @@ def closes(bout: Bout, defender_size: int) -> Literal["spent", "capped"] | None:
     """
     b = _bout(bout)
     size = _count(defender_size)
-    how = call(lambda: _d.closes(*b._args(), size))
+    how = call(lambda: _d.bout_rules([], *b._args(), 0, size))[2]
     if how == "spent":
         return "spent"
     if how == "capped":

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from parlour.errors import InvalidStateError, NotationError
 
@@ -112,6 +113,59 @@ class Parts:
     """Events written so far."""
     stall: int
     """Bouts in a row taken with nobody drawing."""
+
+
+def _from_plain(d: dict[str, Any]) -> Parts:
+    """The :class:`Parts` of the binding's plain data (``DurakGame.parts()``)."""
+    b = d["bout"]
+    bout = (
+        None
+        if b is None
+        else BoutParts(
+            b["attacker"],
+            b["defender"],
+            b["cap"],
+            b["taken"],
+            tuple(b["passed"]),
+            b["chose_done"],
+            tuple(b["attacks"]),
+            tuple(b["beats"]),
+        )
+    )
+    return Parts(
+        d["seats"],
+        d["variant"],
+        d["trump"],
+        d["trump_card"],
+        d["owner"],
+        d["discard"],
+        tuple(d["heap"]),
+        tuple(d["talon"]),
+        tuple(tuple(h) for h in d["hands"]),
+        bout,
+        tuple(tuple(k) for k in d["known"]),
+        tuple(d["out"]),
+        d["outcome"],
+        d["fool"],
+        d["ply"],
+        d["stall"],
+    )
+
+
+def _fields(p: Parts) -> tuple[object, ...]:
+    """The fields of ``p`` grouped as the binding reads them (``DurakGame.from_parts``)."""
+    b = p.bout
+    bout = (
+        None
+        if b is None
+        else (b.attacker, b.defender, b.cap, b.taken, b.passed, b.chose_done, b.attacks, b.beats)
+    )
+    return (
+        (p.seats, p.variant, p.trump, p.trump_card, p.owner, p.discard),
+        (p.heap, p.talon, p.hands, p.known, p.out),
+        bout,
+        (p.outcome, p.fool, p.ply, p.stall),
+    )
 
 
 def _bad(message: str) -> NotationError:

@@ -24,7 +24,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::GameState;
 use crate::games::bridge::BridgePlay;
 use crate::games::dalmara::DalMara;
-use crate::games::durak::{card as durak_card, Durak};
+use crate::games::durak::Durak;
 use crate::games::gyla::{Gyla, Phase as GylaPhase};
 use crate::games::mexican_train::{tiles, MexicanTrain};
 use crate::games::whist::Whist;
@@ -214,34 +214,27 @@ impl Audit for Durak {
     fn conservation(&self) -> Result<(), String> {
         let mut places: Vec<(String, u64)> = Vec::with_capacity(9);
         for s in 0..self.seats() {
-            places.push((format!("hand {s}"), self.hand(s)));
+            places.push((format!("hand {s}"), self.hand(s).bits()));
         }
         places.push((
             "the talon".to_string(),
-            mask_of(
-                "the talon",
-                self.talon().iter().map(|&c| durak_card::bit(c)),
-            )?,
+            mask_of("the talon", self.talon().iter().map(|c| c.bit()))?,
         ));
-        places.push(("the heap".to_string(), self.heap()));
+        places.push(("the heap".to_string(), self.heap().bits()));
         if let Some(b) = self.bout() {
-            let n = b.size();
-            let table = b.attacks[..n]
-                .iter()
-                .chain(b.beats[..n].iter().filter(|&&c| c != 0))
-                .map(|&c| durak_card::bit(c));
+            let table = b.cards().into_iter().map(Card::bit);
             places.push(("the table".to_string(), mask_of("the table", table)?));
         }
-        if self.heap().count_ones() != u32::from(self.discard()) {
+        if self.heap().len() != u32::from(self.discard()) {
             return Err(format!(
                 "discard count {} but {} cards on the heap",
                 self.discard(),
-                self.heap().count_ones()
+                self.heap().len()
             ));
         }
         let named: Vec<(&str, u64)> = places.iter().map(|(n, m)| (n.as_str(), *m)).collect();
         disjoint_cover(&named, 36)?;
-        if named.iter().any(|(_, m)| *m & !durak_card::ALL != 0) {
+        if named.iter().any(|(_, m)| *m & !CardSet::FULL36.bits() != 0) {
             return Err("a card outside the 36 ids".to_string());
         }
         Ok(())

@@ -14,6 +14,9 @@
 //! | `DalMara` | `10s`, `Kh`, `2c` | rank (`2`–`10`, `J`, `Q`, `K`, `A`) then lower-case suit |
 //! | `RankSuit` | `TH`, `6S`, `AS` | rank (`2`–`9`, `T`, `J`, `Q`, `K`, `A`) then upper-case suit (Gyla, Durak) |
 //! | `Bridge` | `SA`, `HT`, `D2` | upper-case suit then rank (`T` for ten) |
+//!
+//! Game-Durak numbers the 36-card deck ace high ([`Card::ace_high_id`]: `AS` 1 … `6S` 9,
+//! `AH` 10 … `6C` 36); [`CardSet::iter_ace_high`] lists a set in that order.
 
 use crate::error::{Common, Error, Result};
 use std::fmt;
@@ -183,6 +186,29 @@ impl Card {
         }
     }
 
+    /// The card's number in the ace-high numbering of the 36-card deck (Game-Durak's card
+    /// ids): `9 * suit + (ace - rank) + 1`, so `AS` 1 … `6S` 9, `AH` 10 … `6C` 36; 0 for a card
+    /// below the six.
+    #[must_use]
+    pub fn ace_high_id(self) -> u8 {
+        if self.rank() < SIX {
+            0
+        } else {
+            9 * self.suit().index() + (ACE - self.rank()) + 1
+        }
+    }
+
+    /// The card numbered `id` (1–36) in the ace-high numbering ([`Card::ace_high_id`]).
+    #[must_use]
+    pub fn from_ace_high_id(id: u8) -> Option<Card> {
+        if (1..=36).contains(&id) {
+            let suit = Suit::from_index((id - 1) / 9)?;
+            Card::new(suit, ACE - (id - 1) % 9)
+        } else {
+            None
+        }
+    }
+
     /// Parse a card written in `spelling`. Anything else (other case, other rank letters,
     /// whitespace) is a [`crate::ErrorKind::Notation`] error with code `INVALID_CARD`.
     ///
@@ -345,6 +371,12 @@ impl CardSet {
     pub fn iter(self) -> CardIter {
         CardIter(self.0)
     }
+    /// Iterate in the ace-high order of [`Card::ace_high_id`]: suits in lane order, each from
+    /// the ace down.
+    #[must_use]
+    pub fn iter_ace_high(self) -> AceHighIter {
+        AceHighIter(self.0)
+    }
     /// The cards as a vector in ascending bit order.
     #[must_use]
     pub fn to_vec(self) -> Vec<Card> {
@@ -387,6 +419,31 @@ impl Iterator for CardIter {
 }
 
 impl ExactSizeIterator for CardIter {}
+
+/// Iterator over a [`CardSet`] in ace-high order ([`CardSet::iter_ace_high`]).
+#[derive(Clone, Debug)]
+pub struct AceHighIter(u64);
+
+impl Iterator for AceHighIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        // The lowest non-empty lane, then its highest bit.
+        let lane = self.0.trailing_zeros() / 16;
+        let bits = (self.0 >> (16 * lane)) & 0xFFFF;
+        let i = 16 * lane + 15 - (bits as u16).leading_zeros();
+        self.0 &= !(1u64 << i);
+        u8::try_from(i).ok().map(Card)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for AceHighIter {}
 
 /// The 52-card deck in canonical order (spades two … ace, hearts, diamonds, clubs).
 #[must_use]
@@ -457,6 +514,25 @@ mod tests {
         ] {
             assert!(Card::parse(t, sp).is_err(), "{t:?}");
         }
+    }
+
+    #[test]
+    fn ace_high_ids_and_order() {
+        let names: Vec<String> = CardSet::FULL36
+            .iter_ace_high()
+            .map(|c| c.format(Spelling::RankSuit))
+            .collect();
+        assert_eq!(names[..3], ["AS", "KS", "QS"]);
+        assert_eq!(names[8..11], ["6S", "AH", "KH"]);
+        assert_eq!(names[35], "6C");
+        for (i, c) in CardSet::FULL36.iter_ace_high().enumerate() {
+            assert_eq!(usize::from(c.ace_high_id()), i + 1);
+            assert_eq!(Card::from_ace_high_id(c.ace_high_id()), Some(c));
+        }
+        assert_eq!(Card::from_ace_high_id(0), None);
+        assert_eq!(Card::from_ace_high_id(37), None);
+        assert_eq!(Card::new(Suit::Clubs, TWO).unwrap().ace_high_id(), 0);
+        assert_eq!(CardSet::FULL52.iter_ace_high().count(), 52);
     }
 
     #[test]

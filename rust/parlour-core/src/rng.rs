@@ -9,6 +9,14 @@
 //! * [`shuffle`] walks `i` from `len-1` down to `1` and swaps `i` with `below(i+1)`.
 //! * [`seed_for`]`(seed, i)` derives the seed of game `i` of a batch: two SplitMix64 rounds over
 //!   `seed` and `i`, so neighbouring indices give unrelated streams.
+//!
+//! The source engines' own generators live here too, so that a game folder keeps only what is
+//! the game's:
+//!
+//! * [`sha256`] and [`Sha256Words`] (Game-Durak's deal): block `k` of the stream is
+//!   `SHA-256(prefix || decimal(k))`, read as eight big-endian 32-bit words; [`Sha256Words::below`]
+//!   draws `w % n` from the first word `w` below `2**32 - 2**32 % n`, and [`sha256_shuffle`]
+//!   walks `i` from `len-1` down to `1` and swaps `i` with `below(i+1)`.
 
 /// One SplitMix64 step: advances `state` and returns the next output.
 #[must_use]
@@ -105,6 +113,96 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
+/// The SHA-256 digest of `data` (FIPS 180-4), from the `sha2` crate: it uses the CPU's SHA
+/// instructions where there are any (detected at run time), and a portable implementation
+/// elsewhere.
+#[must_use]
+pub fn sha256(data: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(data).into()
+}
+
+/// A stream of 32-bit words from SHA-256 blocks: block `k` is `SHA-256(prefix || decimal(k))`,
+/// `k` counting from 0, each block read as eight big-endian words (Game-Durak's deal).
+#[derive(Clone, Debug)]
+pub struct Sha256Words {
+    /// The message of the current block; its first `prefix` bytes never change.
+    msg: Vec<u8>,
+    prefix: usize,
+    counter: u64,
+    block: [u8; 32],
+    next: usize,
+}
+
+impl Sha256Words {
+    /// The stream of `prefix`.
+    #[must_use]
+    pub fn new(prefix: &[u8]) -> Sha256Words {
+        let mut msg = Vec::with_capacity(prefix.len() + 20);
+        msg.extend_from_slice(prefix);
+        Sha256Words {
+            msg,
+            prefix: prefix.len(),
+            counter: 0,
+            block: [0; 32],
+            next: 8,
+        }
+    }
+
+    /// The next word.
+    pub fn next_u32(&mut self) -> u32 {
+        if self.next == 8 {
+            self.msg.truncate(self.prefix);
+            push_decimal(&mut self.msg, self.counter);
+            self.block = sha256(&self.msg);
+            self.counter += 1;
+            self.next = 0;
+        }
+        let b = &self.block[self.next * 4..self.next * 4 + 4];
+        self.next += 1;
+        u32::from_be_bytes([b[0], b[1], b[2], b[3]])
+    }
+
+    /// A uniform integer in `0..n` (`n == 0` gives 0): `w % n` for the first word `w` below
+    /// the largest multiple of `n` that fits in 32 bits.
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        let limit = (u64::from(u32::MAX) + 1) / u64::from(n) * u64::from(n);
+        loop {
+            let w = self.next_u32();
+            if u64::from(w) < limit {
+                return w % n;
+            }
+        }
+    }
+}
+
+/// Append `n` in decimal (what `n.to_string()` writes, without the allocation).
+fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// Fisher–Yates shuffle in place driven by [`Sha256Words`] (see the module docs for the walk).
+pub fn sha256_shuffle<T>(items: &mut [T], words: &mut Sha256Words) {
+    for i in (1..items.len()).rev() {
+        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let j = words.below(n) as usize;
+        items.swap(i, j);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +234,68 @@ mod tests {
             assert!(r.below(n) < n);
         }
         assert_ne!(seed_for(1, 0), seed_for(1, 1));
+    }
+
+    fn hex(d: [u8; 32]) -> String {
+        d.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn sha256_known_digests() {
+        assert_eq!(
+            hex(sha256(b"")),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            hex(sha256(b"abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            hex(sha256(
+                b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+            )),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        );
+        assert_eq!(
+            hex(sha256(b"The quick brown fox jumps over the lazy dog")),
+            "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
+        );
+        let million = vec![b'a'; 1_000_000];
+        assert_eq!(
+            hex(sha256(&million)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        );
+        // Lengths around the padding boundary (55, 56, 64 bytes) against Python's hashlib.
+        assert_eq!(
+            hex(sha256(&[b'x'; 55])),
+            "d5e285683cd4efc02d021a5c62014694958901005d6f71e89e0989fac77e4072"
+        );
+        assert_eq!(
+            hex(sha256(&[b'x'; 56])),
+            "04c26261370ee7541549d16dee320c723e3fd14671e66a099afe0a377c16888e"
+        );
+        assert_eq!(
+            hex(sha256(&[b'x'; 64])),
+            "7ce100971f64e7001e8fe5a51973ecdfe1ced42befe7ee8d5fd6219506b5393c"
+        );
+    }
+
+    #[test]
+    fn sha256_words_read_the_blocks_in_order() {
+        for n in [0u64, 7, 10, 99, 100, 12_345, u64::MAX] {
+            let mut v = b"x".to_vec();
+            push_decimal(&mut v, n);
+            assert_eq!(v, format!("x{n}").into_bytes());
+        }
+        let mut w = Sha256Words::new(b"p:");
+        let b0 = sha256(b"p:0");
+        let b1 = sha256(b"p:1");
+        let want: Vec<u32> = b0
+            .chunks(4)
+            .chain(b1.chunks(4))
+            .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let got: Vec<u32> = (0..16).map(|_| w.next_u32()).collect();
+        assert_eq!(got, want);
     }
 }

@@ -1,273 +1,95 @@
 //! `parlour._core.durak`: a Durak game, `parlour.durak.DurakGame`, one frozen, final class
 //! holding the core position and its record ([`Record`]: the start and the moves since, from
-//! which the core writes the events), with the whole protocol here; the rules functions, the
-//! deal and the players as plain functions. Everything converts; the rules are the core's.
+//! which the core writes the events). The protocol is [`crate::state`]'s (written out here:
+//! Durak's `resample` keeps the record, see [`StateClass`]'s note below); the engine's records
+//! (events, snapshots, action objects) are built by the core as [`Value`]s; the rules
+//! functions, the deal and the players are plain functions. Everything converts.
 
 use crate::errors::{caught, config_err, detached, guarded, to_py};
-use crate::fast::{exact_index, kept_moves, listed_object, mask_array, pick};
-use crate::notation::{reduce, Notation};
+use crate::fast::exact_index;
+use crate::notation::Notation;
+use crate::state::{self as protocol, PartsClass, StateClass, KEPT};
 use crate::view::{seat_arg, seed_arg};
+use parlour_core::cards::{Card, CardSet, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
-use parlour_core::games::durak::notation::{BoutParts, Parts};
+use parlour_core::games::durak::record::{event_value, move_value};
 use parlour_core::games::durak::rules::{self, Bout};
 use parlour_core::games::durak::{
-    card, deal, sha256, Code, Durak, DurakConfig, Event, Move, Outcome, Record, Variant,
-    ACTION_SPACE,
+    BoutParts, Code, Durak, DurakConfig, Event, Move, Parts, Record, Variant, ACTION_SPACE,
 };
-use parlour_core::lazy::{LazyMoves, Moves};
+use parlour_core::lazy::LazyMoves;
 use parlour_core::rng::Rng;
+use parlour_core::view::Value;
 use parlour_core::ErrorKind;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyMapping, PyString, PyTuple, PyType};
-use pyo3::BoundObject;
 use std::cell::Cell;
 use std::sync::Arc;
 
 /// `parlour.durak.notation`: `Parts` (with its `BoutParts`), `read`, `write`.
 static NOTATION: Notation = Notation::new("parlour.durak.notation");
 
-/// A bout's parts as `parlour.durak.notation.BoutParts` gives them (its fields by name).
-#[derive(FromPyObject)]
-struct BoutFields {
-    attacker: i64,
-    defender: i64,
-    cap: i64,
-    taken: bool,
-    passed: Vec<i64>,
-    chose_done: bool,
-    attacks: Vec<i64>,
-    beats: Vec<Option<i64>>,
-}
-
-/// The position's parts as `parlour.durak.notation.Parts` gives them (its fields by name).
-#[derive(FromPyObject)]
-struct Fields {
-    seats: i64,
-    variant: String,
-    trump: i64,
-    trump_card: i64,
-    owner: Option<i64>,
-    discard: i64,
-    heap: Vec<i64>,
-    talon: Vec<i64>,
-    hands: Vec<Vec<i64>>,
-    bout: Option<BoutFields>,
-    known: Vec<Vec<i64>>,
-    out: Vec<i64>,
-    outcome: Option<String>,
-    fool: Option<i64>,
-    ply: i64,
-    stall: i64,
-}
-
-impl From<Fields> for Parts {
-    fn from(f: Fields) -> Parts {
-        Parts {
-            seats: f.seats,
-            variant: f.variant,
-            trump: f.trump,
-            trump_card: f.trump_card,
-            owner: f.owner,
-            discard: f.discard,
-            heap: f.heap,
-            talon: f.talon,
-            hands: f.hands,
-            bout: f.bout.map(|b| BoutParts {
-                attacker: b.attacker,
-                defender: b.defender,
-                cap: b.cap,
-                taken: b.taken,
-                passed: b.passed,
-                chose_done: b.chose_done,
-                attacks: b.attacks,
-                beats: b.beats,
-            }),
-            known: f.known,
-            out: f.out,
-            outcome: f.outcome,
-            fool: f.fool,
-            ply: f.ply,
-            stall: f.stall,
-        }
-    }
-}
-
-/// `parlour.durak.notation.Parts` of the core's parts.
-fn parts_object<'py>(py: Python<'py>, p: Parts) -> PyResult<Bound<'py, PyAny>> {
-    fn any<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> PyResult<Bound<'py, PyAny>> {
-        Ok(v.into_pyobject(py)
-            .map_err(Into::into)?
-            .into_any()
-            .into_bound())
-    }
-    let tuples = |v: Vec<Vec<i64>>| -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            v.into_iter()
-                .map(|h| PyTuple::new(py, h))
-                .collect::<PyResult<Vec<_>>>()?,
-        )
-    };
-    let bout = match p.bout {
-        None => py.None().into_bound(py),
-        Some(b) => NOTATION.member(py, "BoutParts")?.call1((
-            b.attacker,
-            b.defender,
-            b.cap,
-            b.taken,
-            PyTuple::new(py, b.passed)?,
-            b.chose_done,
-            PyTuple::new(py, b.attacks)?,
-            PyTuple::new(py, b.beats)?,
-        ))?,
-    };
-    let fields = vec![
-        any(py, p.seats)?,
-        any(py, p.variant)?,
-        any(py, p.trump)?,
-        any(py, p.trump_card)?,
-        any(py, p.owner)?,
-        any(py, p.discard)?,
-        PyTuple::new(py, p.heap)?.into_any(),
-        PyTuple::new(py, p.talon)?.into_any(),
-        tuples(p.hands)?.into_any(),
-        bout,
-        tuples(p.known)?.into_any(),
-        PyTuple::new(py, p.out)?.into_any(),
-        any(py, p.outcome)?,
-        any(py, p.fool)?,
-        any(py, p.ply)?,
-        any(py, p.stall)?,
-    ];
-    NOTATION.parts(py, PyTuple::new(py, fields)?)
-}
-
 pyo3::import_exception!(parlour.durak.api, DurakMoveError);
 pyo3::import_exception!(parlour.durak.api, DurakConfigError);
 
-/// Room for the legal moves kept: a list is at most 38 long (35 beats, 3 transfers of the
-/// attacked rank, take; or 36 attacks, done and swap), longer ones are listed again on each use.
-const LEGAL_CAP: usize = 40;
-
 thread_local! {
-    /// The move list the hot path reuses (see [`kept_moves`]).
-    static LISTED: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
+    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
-/// `parlour.durak.api.Move` and the interned move of each action (the move table of
-/// `legal_moves`), made once.
-fn move_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
-    static TABLE: PyOnceLock<(Py<PyType>, Py<PyTuple>)> = PyOnceLock::new();
-    TABLE.get_or_try_init(py, || {
-        let cls = py
-            .import("parlour.durak.api")?
-            .getattr("Move")?
-            .cast_into::<PyType>()?;
-        let mut items = Vec::with_capacity(ACTION_SPACE);
-        for a in 0..ACTION_SPACE {
-            let m = Move::of_action(u16::try_from(a).unwrap_or(0));
-            items.push(cls.call1(move_pair(m))?);
+/// The fields of a `parlour.durak.notation.Parts` as its `_fields` groups them: the head,
+/// the cards, the bout and the tail.
+type Head = (i64, String, i64, i64, Option<i64>, i64);
+type Cards = (Vec<i64>, Vec<i64>, Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<i64>);
+type BoutFields = (
+    i64,
+    i64,
+    i64,
+    bool,
+    Vec<i64>,
+    bool,
+    Vec<i64>,
+    Vec<Option<i64>>,
+);
+type Tail = (Option<String>, Option<i64>, i64, i64);
+
+/// Plain Python data of a core record: [`crate::view::to_py`]'s shapes, except that a map's
+/// keys written as digits (the reference's 1-based seat keys) become ints.
+fn plain<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::List(items) => PyList::new(
+            py,
+            items
+                .iter()
+                .map(|i| plain(py, i))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?
+        .into_any(),
+        Value::Map(items) => {
+            let d = PyDict::new(py);
+            for (k, item) in items {
+                match k.parse::<i64>() {
+                    Ok(n) => d.set_item(n, plain(py, item)?)?,
+                    Err(_) => d.set_item(k, plain(py, item)?)?,
+                }
+            }
+            d.into_any()
         }
-        Ok((cls.unbind(), PyTuple::new(py, items)?.unbind()))
+        _ => crate::view::to_py(py, v)?,
     })
 }
 
-/// `parlour.durak.api.Bout`, looked up once.
-fn bout_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
-    static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    CLASS
-        .get_or_try_init(py, || {
-            Ok::<_, PyErr>(
-                py.import("parlour.durak.api")?
-                    .getattr("Bout")?
-                    .cast_into::<PyType>()?
-                    .unbind(),
-            )
-        })
-        .map(|c| c.bind(py))
+/// The reference's events as dicts.
+fn events<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    events.iter().map(|e| plain(py, &event_value(e))).collect()
 }
 
-/// The seed and deal number a game was dealt from (None for a parsed or resampled game).
-#[derive(Debug, Default)]
-struct Dealt {
-    seed: Option<[u8; 32]>,
-    number: Option<String>,
-}
-
-/// A Durak game (immutable, hashable, picklable): the position, its record and its deal.
-///
-/// Made by ``parlour.durak.new_game`` or :meth:`from_notation`; every move gives a new game.
-/// ``history`` holds the events written since the game was dealt (or parsed), written by the
-/// core from the record of its moves; it is not part of the position's identity or notation.
-#[pyclass(frozen, module = "parlour.durak", name = "DurakGame")]
-pub struct PyDurakGame {
-    /// Boxed: a new game moves a pointer on its way into a new Python object.
-    s: Box<Game>,
-}
-
-/// What a [`PyDurakGame`] holds.
-struct Game {
-    inner: Durak,
-    record: Record,
-    dealt: Arc<Dealt>,
-    /// The legal moves of the seat to move, listed once (a loop lists them, then applies one).
-    legal: LazyMoves<LEGAL_CAP>,
-}
-
-impl Game {
-    fn fresh(inner: Durak, dealt: Dealt) -> Game {
-        Game {
-            record: Record::new(inner.clone()),
-            inner,
-            dealt: Arc::new(dealt),
-            legal: LazyMoves::new(),
-        }
-    }
-
-    fn moves(&self) -> Moves<'_, Move> {
-        kept_moves(&self.legal, &self.inner, &LISTED)
-    }
-
-    /// The game `inner`, reached from this one by `mv` of `seat`, recorded.
-    fn then(&self, inner: Durak, seat: u8, mv: Move) -> Box<Game> {
-        Box::new(Game {
-            inner,
-            record: self.record.after(seat, mv),
-            dealt: Arc::clone(&self.dealt),
-            legal: LazyMoves::new(),
-        })
-    }
-
-    /// The game after `mv`, one of the legal moves (so no refusal check is needed).
-    fn after_listed(&self, mv: Move) -> PyResult<Box<Game>> {
-        // Copied once, straight into its box; `play_listed` moves the seat to move.
-        let seat = self.inner.turn().unwrap_or(0);
-        let mut next = Box::new(Game {
-            inner: self.inner.clone(),
-            record: self.record.after(seat, mv),
-            dealt: Arc::clone(&self.dealt),
-            legal: LazyMoves::new(),
-        });
-        guarded(|| Ok(next.inner.play_listed(mv)))?;
-        Ok(next)
-    }
-
-    /// The reference's `apply(seat, {kind, card})`: the new game and the events.
-    fn play(
-        &self,
-        seat: i64,
-        kind: Option<&str>,
-        card: Option<i64>,
-    ) -> PyResult<(Box<Game>, Vec<Event>)> {
-        let (inner, events, seat0, mv) = caught(|| Ok(self.inner.play_recorded(seat, kind, card)))
-            .map_err(to_py)?
-            .map_err(durak_err)?;
-        Ok((self.then(inner, seat0, mv), events))
-    }
+/// A move as the reference's action object, None for no move.
+fn move_dict(py: Python<'_>, m: Option<Move>) -> PyResult<Bound<'_, PyAny>> {
+    m.map_or(Ok(py.None().into_bound(py)), |m| plain(py, &move_value(m)))
 }
 
 /// A core refusal as the Durak error classes.
@@ -279,14 +101,23 @@ fn durak_err(e: parlour_core::Error) -> PyErr {
     }
 }
 
-/// `BAD_INDEX` for an index outside `0..len` (out of line: the hot `apply_index` never raises).
-#[cold]
-#[inline(never)]
-fn bad_index(len: usize) -> PyErr {
-    DurakConfigError::new_err((
-        Code::BadIndex.as_str(),
-        format!("there are {len} legal moves"),
-    ))
+/// `parlour.durak.api.Move` and the interned move of each action (the move table), made once.
+fn move_table(py: Python<'_>) -> PyResult<&(Py<PyType>, Py<PyTuple>)> {
+    static TABLE: PyOnceLock<(Py<PyType>, Py<PyTuple>)> = PyOnceLock::new();
+    TABLE.get_or_try_init(py, || {
+        let cls = py
+            .import("parlour.durak.api")?
+            .getattr("Move")?
+            .cast_into::<PyType>()?;
+        let items = (0..ACTION_SPACE).map(|a| {
+            let m = Move::of_action(u16::try_from(a).unwrap_or(0));
+            cls.call1((m.kind.as_str(), m.kind.has_card().then_some(m.card_id())))
+        });
+        Ok((
+            cls.clone().unbind(),
+            PyTuple::new(py, items.collect::<PyResult<Vec<_>>>()?)?.unbind(),
+        ))
+    })
 }
 
 /// A seat argument of the 1-based API: an int (not a bool) within ±2**62, else 0 (no seat).
@@ -298,6 +129,14 @@ fn seat_of(seat: &Bound<'_, PyAny>) -> i64 {
         .ok()
         .filter(|s| s.unsigned_abs() < 1 << 62)
         .unwrap_or(0)
+}
+
+/// A 1-based seat argument as a 0-based seat of `g`, if it is one.
+fn seat0(g: &Durak, seat: &Bound<'_, PyAny>) -> Option<u8> {
+    u8::try_from(seat_of(seat))
+        .ok()
+        .filter(|s| (1..=g.seats()).contains(s))
+        .map(|s| s - 1)
 }
 
 /// A move's card: an int (not a bool), or a string of ASCII digits without a leading zero;
@@ -318,25 +157,19 @@ fn card_of(card: &Bound<'_, PyAny>) -> Option<i64> {
 
 /// The kind and card of a move argument: a `Move`, a mapping with `kind` and `card`, or
 /// neither (no kind).
-fn move_fields<'py>(
-    py: Python<'py>,
-    mv: &Bound<'py, PyAny>,
-) -> PyResult<(Option<String>, Option<i64>)> {
-    let is_move = mv.is_instance(move_table(py)?.0.bind(py))?;
-    let (kind, card) = if is_move {
+fn move_fields(mv: &Bound<'_, PyAny>) -> PyResult<(Option<String>, Option<i64>)> {
+    let py = mv.py();
+    let (kind, card) = if mv.is_instance(move_table(py)?.0.bind(py))? {
         (
             mv.getattr(intern!(py, "kind"))?,
             mv.getattr(intern!(py, "card"))?,
         )
     } else if let Ok(m) = mv.cast::<PyMapping>() {
-        let get = |k: &str| -> PyResult<Bound<'py, PyAny>> {
-            match m.get_item(k) {
-                Ok(v) => Ok(v),
-                Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(py) => {
-                    Ok(py.None().into_bound(py))
-                }
-                Err(e) => Err(e),
+        let get = |k: &str| match m.get_item(k) {
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(py) => {
+                Ok(py.None().into_bound(py))
             }
+            got => got,
         };
         (get("kind")?, get("card")?)
     } else {
@@ -346,194 +179,202 @@ fn move_fields<'py>(
     Ok((kind, card_of(&card)))
 }
 
-/// `(kind, card)` of a move: the card None for kinds without one.
-fn move_pair(m: Move) -> (&'static str, Option<u8>) {
-    (m.kind.as_str(), m.kind.has_card().then_some(m.card))
+/// The seed and deal number a game was dealt from (None for a parsed or resampled game).
+#[derive(Debug, Default)]
+struct Dealt {
+    seed: Option<[u8; 32]>,
+    number: Option<String>,
 }
 
-/// A move as the reference's action object.
-fn move_dict(py: Python<'_>, m: Move) -> PyResult<Bound<'_, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("kind", m.kind.as_str())?;
-    if m.kind.has_card() {
-        d.set_item("card", m.card)?;
-    }
-    Ok(d)
-}
-
-/// A seat as the 1-based API numbers it.
-fn seat1(s: u8) -> u8 {
-    s + 1
-}
-
-/// `{seat: place}`: 2 for the fool, 1 for everyone else.
-fn places(py: Python<'_>, fool: Option<u8>, seats: u8) -> PyResult<Bound<'_, PyDict>> {
-    let d = PyDict::new(py);
-    for s in 0..seats {
-        d.set_item(seat1(s), if fool == Some(s) { 2 } else { 1 })?;
-    }
-    Ok(d)
-}
-
-/// The result object `{outcome, fool, places}` (into `d`).
-fn outcome_into(d: &Bound<'_, PyDict>, o: Outcome, seats: u8) -> PyResult<()> {
-    d.set_item("outcome", o.as_str())?;
-    d.set_item("fool", o.fool().map(seat1))?;
-    d.set_item("places", places(d.py(), o.fool(), seats)?)
-}
-
-/// An event in the reference's shape (seats 1-based).
-fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    match *e {
-        Event::Move { kind, seat, card } => {
-            d.set_item("kind", kind.as_str())?;
-            d.set_item("seat", seat1(seat))?;
-            if kind.has_card() {
-                d.set_item("card", card)?;
-            }
-        }
-        Event::BoutEnd {
-            taken,
-            how,
-            cards,
-            discard,
-            next_attacker,
-        } => {
-            d.set_item("kind", "bout_end")?;
-            d.set_item("taken", u8::from(taken))?;
-            d.set_item("how", how.as_str())?;
-            d.set_item("cards", cards)?;
-            d.set_item("discard", discard)?;
-            d.set_item("next_attacker", seat1(next_attacker))?;
-        }
-        Event::Refill {
-            drawn,
-            seats,
-            talon,
-        } => {
-            d.set_item("kind", "refill")?;
-            let m = PyDict::new(py);
-            for s in 0..seats.min(6) {
-                m.set_item(seat1(s), drawn[usize::from(s)])?;
-            }
-            d.set_item("drawn", m)?;
-            d.set_item("talon", talon)?;
-        }
-        Event::Out { seat } => {
-            d.set_item("kind", "out")?;
-            d.set_item("seat", seat1(seat))?;
-        }
-        Event::GameEnd { outcome, seats } => {
-            d.set_item("kind", "game_end")?;
-            outcome_into(&d, outcome, seats)?;
-        }
-    }
-    Ok(d)
-}
-
-fn event_dicts<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    events.iter().map(|e| event_dict(py, e)).collect()
-}
-
-fn events_list<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, event_dicts(py, events)?)
-}
-
-/// The ids of a card mask, in id order (ints: a `Vec<u8>` would become `bytes`).
-fn ids(m: u64) -> Vec<u16> {
-    card::ids(m).map(u16::from).collect()
-}
-
-/// Card ids as ints.
-fn id_vec(cards: &[u8]) -> Vec<u16> {
-    cards.iter().map(|&c| u16::from(c)).collect()
-}
-
-/// `{seat: f(seat)}` over the seats, 1-based keys.
-fn per_seat<'py, T: IntoPyObject<'py>>(
-    py: Python<'py>,
-    g: &Durak,
-    f: impl Fn(u8) -> T,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for s in 0..g.seats() {
-        d.set_item(seat1(s), f(s))?;
-    }
-    Ok(d)
-}
-
-/// The whole position as plain data (the vectors' snapshot keys).
-fn snapshot<'py>(py: Python<'py>, g: &Durak) -> PyResult<Bound<'py, PyDict>> {
-    let n = g.seats();
-    let d = PyDict::new(py);
-    let seats_in = |m: u8| -> Vec<u16> {
-        (0..n)
-            .filter(|s| m & (1 << s) != 0)
-            .map(|s| u16::from(seat1(s)))
-            .collect()
-    };
-    d.set_item("seats", n)?;
-    d.set_item("variant", g.variant().as_str())?;
-    d.set_item("trump", card::suit_letter(g.trump()).to_string())?;
-    d.set_item("phase", g.phase().as_str())?;
-    d.set_item("turn", g.turn().map(seat1))?;
-    d.set_item("over", u8::from(g.over()))?;
-    d.set_item("hands", per_seat(py, g, |s| ids(g.hand(s)))?)?;
-    d.set_item("talon", id_vec(&g.talon()))?;
-    d.set_item("talon_left", g.talon_left())?;
-    d.set_item("discard", g.discard())?;
-    d.set_item("trump_card", g.trump_card())?;
-    d.set_item("turn_up_left", u8::from(g.turn_up_left()))?;
-    d.set_item("six_owner", g.six_owner().map(seat1))?;
-    d.set_item("can_swap", per_seat(py, g, |s| u8::from(g.can_swap(s)))?)?;
-    let bout = match g.bout() {
-        None => None,
-        Some(b) => {
-            let bd = PyDict::new(py);
-            let k = b.size();
-            bd.set_item("attacker", seat1(b.attacker))?;
-            bd.set_item("defender", seat1(b.defender))?;
-            bd.set_item("cap", b.cap)?;
-            bd.set_item("attacks", id_vec(&b.attacks[..k]))?;
-            let beats: Vec<Option<u8>> = b.beats[..k]
-                .iter()
-                .map(|&c| (c != 0).then_some(c))
-                .collect();
-            bd.set_item("beats", beats)?;
-            bd.set_item("taken", u8::from(b.taken))?;
-            bd.set_item("passed", seats_in(b.passed))?;
-            Some(bd)
-        }
-    };
-    d.set_item("bout", bout)?;
-    let result = match g.result() {
-        None => None,
-        Some(o) => {
-            let r = PyDict::new(py);
-            outcome_into(&r, o, n)?;
-            Some(r)
-        }
-    };
-    d.set_item("result", result)?;
-    d.set_item("ply", g.ply())?;
-    d.set_item("heap", ids(g.heap()))?;
-    d.set_item("known", per_seat(py, g, |s| ids(g.known(s)))?)?;
-    d.set_item("out", seats_in(g.out_mask()))?;
-    Ok(d)
-}
-
-/// A 1-based seat argument as a 0-based seat of `g`, if it is one.
-fn seat0(g: &Durak, seat: &Bound<'_, PyAny>) -> Option<u8> {
-    u8::try_from(seat_of(seat))
-        .ok()
-        .filter(|s| (1..=g.seats()).contains(s))
-        .map(|s| s - 1)
+/// A Durak game (immutable, hashable, picklable): the position, its record and its deal.
+///
+/// Made by ``parlour.durak.new_game`` or :meth:`from_notation`; every move gives a new game.
+/// ``history`` holds the events written since the game was dealt (or parsed), written by the
+/// core from the record of its moves; it is not part of the position's identity or notation.
+#[pyclass(frozen, module = "parlour.durak", name = "DurakGame")]
+pub struct PyDurakGame {
+    inner: Durak,
+    record: Record,
+    dealt: Arc<Dealt>,
+    kept: LazyMoves<KEPT>,
 }
 
 impl PyDurakGame {
-    fn spawn(py: Python<'_>, s: Box<Game>) -> PyResult<Bound<'_, PyDurakGame>> {
-        Bound::new(py, PyDurakGame { s })
+    fn fresh(inner: Durak, dealt: Dealt) -> Self {
+        let record = Record::new(inner.clone());
+        PyDurakGame {
+            inner,
+            record,
+            dealt: Arc::new(dealt),
+            kept: LazyMoves::new(),
+        }
+    }
+
+    /// The game `inner` with `record`, dealt as this one.
+    fn then(&self, inner: Durak, record: Record) -> Self {
+        PyDurakGame {
+            inner,
+            record,
+            dealt: Arc::clone(&self.dealt),
+            kept: LazyMoves::new(),
+        }
+    }
+
+    /// The reference's `apply(seat, {kind, card})`: the new game and the events.
+    fn play_checked(&self, seat: i64, mv: &Bound<'_, PyAny>) -> PyResult<(Self, Vec<Event>)> {
+        let (kind, card) = move_fields(mv)?;
+        let (inner, events, seat0, mv) =
+            caught(|| Ok(self.inner.play_recorded(seat, kind.as_deref(), card)))
+                .map_err(to_py)?
+                .map_err(durak_err)?;
+        Ok((self.then(inner, self.record.after(seat0, mv)), events))
+    }
+}
+
+/// Durak differs from the defaults in its 1-based `to_move`, its `BAD_INDEX`, its checked
+/// `apply` (the reference's refusals) and its `resample`, which needs the record: the shared
+/// `protocol!` resamples the core position alone, so the protocol is written out below over
+/// [`crate::state`]'s functions until [`StateClass`] has a resample hook.
+impl StateClass for PyDurakGame {
+    type Core = Durak;
+    const ACTIONS: usize = ACTION_SPACE;
+
+    fn core(&self) -> &Durak {
+        &self.inner
+    }
+    fn kept(&self) -> &LazyMoves<KEPT> {
+        &self.kept
+    }
+    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Move>>> {
+        &MOVES
+    }
+    fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
+        Ok(move_table(py)?.1.bind(py))
+    }
+    fn action(mv: Move) -> usize {
+        usize::from(mv.action())
+    }
+    fn with_core(&self, _py: Python<'_>, core: Durak, played: Option<Move>) -> PyResult<Self> {
+        let seat = self.inner.turn().unwrap_or(0);
+        let record = match played {
+            Some(mv) => self.record.after(seat, mv),
+            None => Record::new(core.clone()),
+        };
+        Ok(self.then(core, record))
+    }
+    fn apply_other(&self, obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seat = self.inner.turn().map_or(0, |s| i64::from(s) + 1);
+        Ok(self.play_checked(seat, obj)?.0)
+    }
+    fn same(&self, _py: Python<'_>, other: &Self) -> PyResult<bool> {
+        Ok(self.inner == other.inner)
+    }
+    fn to_move(&self) -> Option<u8> {
+        self.inner.turn().map(|s| s + 1)
+    }
+    fn index_error(&self, _index: &Bound<'_, PyAny>, len: usize) -> PyErr {
+        DurakConfigError::new_err((
+            Code::BadIndex.as_str(),
+            format!("there are {len} legal moves"),
+        ))
+    }
+}
+
+impl PartsClass for PyDurakGame {
+    fn notation() -> &'static Notation {
+        &NOTATION
+    }
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let plain_parts = plain(py, &self.inner.parts().value())?;
+        NOTATION.member(py, "_from_plain")?.call1((plain_parts,))
+    }
+    fn from_parts(parts: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let fields = NOTATION.member(parts.py(), "_fields")?.call1((parts,))?;
+        let (head, cards, bout, tail): (Head, Cards, Option<BoutFields>, Tail) =
+            fields.extract()?;
+        let (seats, variant, trump, trump_card, owner, discard) = head;
+        let (heap, talon, hands, known, out) = cards;
+        let (outcome, fool, ply, stall) = tail;
+        let bout = bout.map(
+            |(attacker, defender, cap, taken, passed, chose_done, attacks, beats)| BoutParts {
+                attacker,
+                defender,
+                cap,
+                taken,
+                passed,
+                chose_done,
+                attacks,
+                beats,
+            },
+        );
+        let p = Parts {
+            seats,
+            variant,
+            trump,
+            trump_card,
+            owner,
+            discard,
+            heap,
+            talon,
+            hands,
+            bout,
+            known,
+            out,
+            outcome,
+            fool,
+            ply,
+            stall,
+        };
+        let inner = guarded(|| Durak::from_parts(&p))?;
+        Ok(Self::fresh(inner, Dealt::default()))
+    }
+}
+
+crate::notation!(PyDurakGame);
+
+crate::fields!(PyDurakGame {
+    /// The 32-byte seed (None for a parsed or resampled game).
+    seed: Option<Bound<'py, PyBytes>> = |s, py| s.dealt.seed.as_ref().map(|x| PyBytes::new(py, x));
+    /// The deal number (None for a parsed or resampled game).
+    number: Option<String> = |s, py| s.dealt.number.clone();
+    /// Number of seats.
+    seats: u8 = |s, py| s.inner.seats();
+    /// ``podkidnoy`` or ``perevodnoy``.
+    variant: &'static str = |s, py| s.inner.variant().as_str();
+    /// The trump suit letter.
+    trump: String = |s, py| s.inner.trump().letter().to_string();
+    /// The current turn-up id (the six after an exchange), kept after it is drawn.
+    trump_card: u8 = |s, py| s.inner.trump_card().ace_high_id();
+    /// Seat to sorted card ids.
+    hands: Bound<'py, PyAny> = |s, py| s.snapshot_item(py, "hands")?;
+    /// The talon in draw order, turn-up last.
+    talon: Bound<'py, PyAny> = |s, py| s.snapshot_item(py, "talon")?;
+    /// Number of discarded cards.
+    discard: u8 = |s, py| s.inner.discard();
+    /// The seat with the exchange right, or None.
+    six_owner: Option<u8> = |s, py| s.inner.six_owner().map(|x| x + 1);
+    /// True once the game is over.
+    over: bool = |s, py| s.inner.over();
+    /// ``{"outcome", "fool", "places"}`` once over, else None.
+    result: Bound<'py, PyAny> = |s, py| s.snapshot_item(py, "result")?;
+    /// The phase: ``attack``, ``defend``, ``pile_on`` or ``over``.
+    phase: &'static str = |s, py| s.inner.phase().as_str();
+    /// The seat on turn, or None when over.
+    turn: Option<u8> = |s, py| s.inner.turn().map(|x| x + 1);
+    /// Number of events written since the deal.
+    ply: u32 = |s, py| s.inner.ply();
+    /// Cards left in the talon.
+    talon_left: usize = |s, py| s.inner.talon_left();
+    /// The id of the trump six.
+    six_of_trumps: u8 = |s, py| s.inner.six_of_trumps().ace_high_id();
+    /// True while the current turn-up is in the talon.
+    turn_up_left: bool = |s, py| s.inner.turn_up_left();
+});
+
+impl PyDurakGame {
+    /// One key of [`Durak::snapshot`] as plain data.
+    fn snapshot_item<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        plain(py, self.inner.snapshot().get(key).unwrap_or(&Value::Null))
     }
 }
 
@@ -545,168 +386,59 @@ impl PyDurakGame {
     /// Raises:
     ///     DurakConfigError: ``NO_SEED``, ``BAD_DEAL``, ``BAD_VARIANT`` or ``BAD_SEATS``.
     #[staticmethod]
-    fn _deal<'py>(
-        py: Python<'py>,
+    fn _deal(
+        py: Python<'_>,
         seed: &[u8],
         number: &str,
         seats: i64,
         variant: &str,
-    ) -> PyResult<Bound<'py, PyDurakGame>> {
+    ) -> PyResult<Py<Self>> {
         let seats = u8::try_from(seats).unwrap_or(0);
-        let inner = caught(|| {
-            Ok(Variant::parse(variant)
-                .and_then(|variant| Durak::new(seed, number, DurakConfig { seats, variant })))
-        })
-        .map_err(to_py)?
-        .map_err(durak_err)?;
+        let config = |variant| DurakConfig { seats, variant };
+        let inner =
+            caught(
+                || Ok(Variant::parse(variant).and_then(|v| Durak::new(seed, number, config(v)))),
+            )
+            .map_err(to_py)?
+            .map_err(durak_err)?;
         let dealt = Dealt {
             seed: <[u8; 32]>::try_from(seed).ok(),
             number: Some(number.to_string()),
         };
-        Self::spawn(py, Box::new(Game::fresh(inner, dealt)))
-    }
-
-    /// The position of ``parts`` (a :class:`parlour.durak.notation.Parts`), as given: no
-    /// forced-position resolution is run.
-    ///
-    /// Raises:
-    ///     InvalidStateError: ``IMPOSSIBLE_POSITION`` when the parts cannot come from a game.
-    ///     TypeError: If ``parts`` is not a ``Parts``.
-    #[staticmethod]
-    fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
-        let py = parts.py();
-        let fields: Fields = NOTATION.check(parts)?.extract()?;
-        let inner = guarded(|| Durak::from_parts(&Parts::from(fields)))?;
-        Self::spawn(py, Box::new(Game::fresh(inner, Dealt::default())))
-    }
-
-    /// Parse a position written by :meth:`to_notation` (see :mod:`parlour.durak.notation`).
-    ///
-    /// Raises:
-    ///     NotationError: ``BAD_NOTATION`` for malformed text (or no string).
-    ///     InvalidStateError: ``IMPOSSIBLE_POSITION`` for an impossible position.
-    #[staticmethod]
-    fn from_notation<'py>(text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
-        Self::from_parts(&NOTATION.read(text.py(), text)?)
-    }
-
-    /// The position's parts, a :class:`parlour.durak.notation.Parts`.
-    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        parts_object(py, self.s.inner.parts())
-    }
-
-    /// The whole position in Durak notation (see :mod:`parlour.durak.notation`).
-    fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        NOTATION.write(py, self.parts(py)?)
+        Py::new(py, Self::fresh(inner, dealt))
     }
 
     /// The whole position as plain data (the vectors' snapshot keys, seats as int keys): ``phase
     /// turn over hands talon talon_left discard trump_card turn_up_left six_owner can_swap bout
     /// result`` plus ``seats variant trump ply heap known out``.
-    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        snapshot(py, &self.s.inner)
-    }
-
-    /// The 32-byte seed (None for a parsed or resampled game).
-    #[getter]
-    fn seed<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        self.s.dealt.seed.as_ref().map(|s| PyBytes::new(py, s))
-    }
-
-    /// The deal number (None for a parsed or resampled game).
-    #[getter]
-    fn number(&self) -> Option<&str> {
-        self.s.dealt.number.as_deref()
-    }
-
-    /// Number of seats.
-    #[getter]
-    fn seats(&self) -> u8 {
-        self.s.inner.seats()
-    }
-
-    /// ``podkidnoy`` or ``perevodnoy``.
-    #[getter]
-    fn variant(&self) -> &'static str {
-        self.s.inner.variant().as_str()
-    }
-
-    /// The trump suit letter.
-    #[getter]
-    fn trump(&self) -> String {
-        card::suit_letter(self.s.inner.trump()).to_string()
-    }
-
-    /// The current turn-up id (the six after an exchange), kept after it is drawn.
-    #[getter]
-    fn trump_card(&self) -> u8 {
-        self.s.inner.trump_card()
-    }
-
-    /// Seat to sorted card ids.
-    #[getter]
-    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let g = &self.s.inner;
-        per_seat(py, g, |s| ids(g.hand(s)))
-    }
-
-    /// The talon in draw order, turn-up last.
-    #[getter]
-    fn talon(&self) -> Vec<u16> {
-        id_vec(&self.s.inner.talon())
-    }
-
-    /// Number of discarded cards.
-    #[getter]
-    fn discard(&self) -> u8 {
-        self.s.inner.discard()
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        plain(py, &self.inner.snapshot())
     }
 
     /// The open bout (a :class:`parlour.durak.Bout`), or None.
     #[getter]
     fn bout<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(b) = self.s.inner.bout() else {
+        let Some(b) = self.inner.bout() else {
             return Ok(None);
         };
-        let k = b.size();
-        let beats: Vec<Option<u8>> = b.beats[..k]
+        let ids = |c: &[Card]| c.iter().map(|c| c.ace_high_id()).collect::<Vec<_>>();
+        let beats: Vec<Option<u8>> = b.beats[..b.size()]
             .iter()
-            .map(|&c| (c != 0).then_some(c))
+            .map(|c| c.map(Card::ace_high_id))
             .collect();
+        let attacks = PyTuple::new(py, ids(&b.attacks[..b.size()]))?;
         let args = (
-            seat1(b.attacker),
-            seat1(b.defender),
+            b.attacker + 1,
+            b.defender + 1,
             b.cap,
-            PyTuple::new(py, &b.attacks[..k])?,
+            attacks,
             PyTuple::new(py, beats)?,
             b.taken,
         );
-        bout_class(py)?.call1(args).map(Some)
-    }
-
-    /// The seat with the exchange right, or None.
-    #[getter]
-    fn six_owner(&self) -> Option<u8> {
-        self.s.inner.six_owner().map(seat1)
-    }
-
-    /// True once the game is over.
-    #[getter]
-    fn over(&self) -> bool {
-        self.s.inner.over()
-    }
-
-    /// ``{"outcome", "fool", "places"}`` once over, else None.
-    #[getter]
-    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let g = &self.s.inner;
-        g.result()
-            .map(|o| {
-                let d = PyDict::new(py);
-                outcome_into(&d, o, g.seats())?;
-                Ok(d)
-            })
-            .transpose()
+        py.import("parlour.durak.api")?
+            .getattr("Bout")?
+            .call1(args)
+            .map(Some)
     }
 
     /// The events written since the game was dealt (or parsed), oldest first.
@@ -715,76 +447,35 @@ impl PyDurakGame {
     ///     InvalidStateError: ``INTERNAL_ERROR`` if a recorded move no longer replays (a bug).
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let record = self.s.record.clone();
-        let events = detached(py, move || record.events())?;
-        PyTuple::new(py, event_dicts(py, &events)?)
-    }
-
-    /// The phase: ``attack``, ``defend``, ``pile_on`` or ``over``.
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.s.inner.phase().as_str()
-    }
-
-    /// The seat on turn, or None when over.
-    #[getter]
-    fn turn(&self) -> Option<u8> {
-        self.s.inner.turn().map(seat1)
-    }
-
-    /// Number of events written since the deal.
-    #[getter]
-    fn ply(&self) -> u32 {
-        self.s.inner.ply()
-    }
-
-    /// Cards left in the talon.
-    #[getter]
-    fn talon_left(&self) -> usize {
-        self.s.inner.talon_left()
-    }
-
-    /// The id of the trump six.
-    #[getter]
-    fn six_of_trumps(&self) -> u8 {
-        self.s.inner.six_of_trumps()
-    }
-
-    /// True while the current turn-up is in the talon.
-    #[getter]
-    fn turn_up_left(&self) -> bool {
-        self.s.inner.turn_up_left()
+        let record = self.record.clone();
+        PyTuple::new(py, events(py, &detached(py, move || record.events())?)?)
     }
 
     /// The sorted hand of ``seat`` (empty for a seat that does not exist).
     fn hand_of(&self, seat: &Bound<'_, PyAny>) -> Vec<u16> {
-        let g = &self.s.inner;
-        seat0(g, seat).map_or_else(Vec::new, |s| ids(g.hand(s)))
+        ids_of(seat0(&self.inner, seat).map_or(CardSet::EMPTY, |s| self.inner.hand(s)))
     }
 
     /// Number of cards ``seat`` holds (0 for a seat that does not exist).
     fn count_of(&self, seat: &Bound<'_, PyAny>) -> usize {
-        let g = &self.s.inner;
-        seat0(g, seat).map_or(0, |s| g.count(s))
+        seat0(&self.inner, seat).map_or(0, |s| self.inner.count(s))
     }
 
     /// Whether ``seat`` may exchange the trump six (ignoring the turn).
     fn can_swap(&self, seat: &Bound<'_, PyAny>) -> bool {
-        let g = &self.s.inner;
-        seat0(g, seat).is_some_and(|s| g.can_swap(s))
+        seat0(&self.inner, seat).is_some_and(|s| self.inner.can_swap(s))
     }
 
     /// The legal moves of ``seat`` in the reference's order (``[]`` off turn), as action
     /// objects.
     fn legal<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = seat.py();
-        let g = &self.s.inner;
-        let moves = seat0(g, seat).map_or_else(Vec::new, |s| g.legal(s));
+        let moves = seat0(&self.inner, seat).map_or_else(Vec::new, |s| self.inner.legal(s));
         PyList::new(
             py,
             moves
                 .into_iter()
-                .map(|m| move_dict(py, m))
+                .map(|m| move_dict(py, Some(m)))
                 .collect::<PyResult<Vec<_>>>()?,
         )
     }
@@ -799,77 +490,70 @@ impl PyDurakGame {
         &self,
         seat: &Bound<'py, PyAny>,
         r#move: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyDurakGame>, Bound<'py, PyList>)> {
+    ) -> PyResult<(Py<Self>, Bound<'py, PyList>)> {
         let py = seat.py();
-        let (kind, card) = move_fields(py, r#move)?;
-        let (next, events) = self.s.play(seat_of(seat), kind.as_deref(), card)?;
-        Ok((Self::spawn(py, next)?, events_list(py, &events)?))
+        let (next, evs) = self.play_checked(seat_of(seat), r#move)?;
+        Ok((Py::new(py, next)?, PyList::new(py, events(py, &evs)?)?))
     }
+
+    /// The Zobrist hash recomputed from scratch (the tests hold it to :attr:`zobrist`).
+    fn _full_hash(&self) -> u64 {
+        self.inner.full_hash()
+    }
+
+    // ----- the protocol ([`crate::state`]) -------------------------------------------------
 
     /// The seat to move (1-based), None when over.
     #[getter]
     fn to_move(&self) -> Option<u8> {
-        self.s.inner.turn().map(seat1)
+        StateClass::to_move(self)
     }
 
     /// True when the game is over.
     #[getter]
     fn is_terminal(&self) -> bool {
-        self.s.inner.over()
+        self.inner.over()
     }
 
     /// The 64-bit Zobrist hash.
     #[getter]
     fn zobrist(&self) -> u64 {
-        self.s.inner.zobrist()
-    }
-
-    /// The Zobrist hash recomputed from scratch (the tests hold it to :attr:`zobrist`).
-    fn _full_hash(&self) -> u64 {
-        self.s.inner.full_hash()
+        self.inner.zobrist()
     }
 
     /// 1.0 for every seat but the fool, 0.0 for the fool, 0.5 each in a draw; 0 while live.
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut r = vec![0.0f32; usize::from(self.s.inner.seats())];
-        self.s.inner.returns_into(&mut r);
-        PyTuple::new(py, r.into_iter().map(f64::from))
+        protocol::returns(self, py)
     }
 
-    /// The legal moves of the seat to move over the fixed action space.
-    ///
-    /// Returns:
-    ///     A numpy bool array of length ``ACTION_SPACE``.
+    /// The legal moves of the seat to move over the fixed action space (a numpy bool array of
+    /// length ``ACTION_SPACE``).
     fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        mask_array(py, ACTION_SPACE, self.s.moves().bits().map(usize::from))
+        protocol::legal_mask(self, py)
     }
 
     /// The legal moves of the seat to move, in the reference's order (``resign`` is never
     /// listed).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        pick(
-            move_table(py)?.1.bind(py),
-            self.s.moves().bits().map(usize::from),
-        )
+        protocol::legal_moves(self, py)
     }
 
-    /// The game after the ``index``-th legal move.
+    /// The game after the ``index``-th legal move (an int, or an int subclass such as an
+    /// ``IntEnum``).
     ///
     /// Raises:
     ///     DurakConfigError: ``BAD_INDEX`` for an index out of range.
-    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
-        let v = self.s.moves();
-        let i = exact_index(index, v.len()).or_else(|| {
-            // An int subclass (an IntEnum, say) is an index too.
-            (index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>())
-                .then(|| index.extract::<usize>().ok())
-                .flatten()
-                .filter(|&i| i < v.len())
-        });
-        let Some(mv) = i.and_then(|i| v.get(i)) else {
-            return Err(bad_index(v.len()));
-        };
-        Self::spawn(index.py(), self.s.after_listed(mv)?)
+    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let plain_int = index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>();
+        if exact_index(index, usize::MAX).is_none() && plain_int {
+            let len = self.moves().len();
+            let at = index.extract::<usize>().ok().filter(|&i| i < len);
+            let mv = at
+                .and_then(|i| self.moves().get(i))
+                .ok_or_else(|| self.index_error(index, len))?;
+            return Bound::new(index.py(), StateClass::play(self, index.py(), mv, true)?);
+        }
+        protocol::apply_index(self, index)
     }
 
     /// The game after the seat to move plays ``move`` (a :class:`Move` or an action object).
@@ -877,14 +561,8 @@ impl PyDurakGame {
     /// Raises:
     ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
     #[pyo3(signature = (r#move))]
-    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDurakGame>> {
-        let py = r#move.py();
-        if let Some(mv) = listed_object(&self.s.moves(), move_table(py)?.1.bind(py), r#move) {
-            return Self::spawn(py, self.s.after_listed(mv)?);
-        }
-        let seat = self.s.inner.turn().map_or(0, |s| i64::from(s) + 1);
-        let (kind, card) = move_fields(py, r#move)?;
-        Self::spawn(py, self.s.play(seat, kind.as_deref(), card)?.0)
+    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        protocol::apply(self, r#move)
     }
 
     /// What ``seat`` may see, as JSON-ready data (``parlour.durak.View``; ``docs/durak.md``,
@@ -893,7 +571,7 @@ impl PyDurakGame {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
     fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::view(seat.py(), &self.s.inner, seat)
+        crate::view::view(seat.py(), &self.inner, seat)
     }
 
     /// The view of ``seat`` as a float32 array of shape ``(680,)`` (``docs/durak.md``).
@@ -901,7 +579,7 @@ impl PyDurakGame {
     /// Raises:
     ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
     fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::observation(seat.py(), &self.s.inner, seat)
+        crate::view::observation(seat.py(), &self.inner, seat)
     }
 
     /// A game consistent with what ``seat`` sees: the other seats' hidden cards and the talon's
@@ -917,41 +595,39 @@ impl PyDurakGame {
         &self,
         seat: &Bound<'py, PyAny>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyDurakGame>> {
+    ) -> PyResult<Py<Self>> {
         let py = seat.py();
-        let (seat, seed) = (seat_arg(&self.s.inner, seat)?, seed_arg(seed)?);
-        let (record, now) = (self.s.record.clone(), self.s.inner.clone());
+        let (seat, seed) = (seat_arg(&self.inner, seat)?, seed_arg(seed)?);
+        let (record, now) = (self.record.clone(), self.inner.clone());
         let (inner, record) =
             detached(py, move || record.resample(&now, seat, &mut Rng::new(seed)))?;
-        let game = Game {
-            inner,
-            record,
-            dealt: Arc::new(Dealt::default()),
-            legal: LazyMoves::new(),
-        };
-        Self::spawn(py, Box::new(game))
+        Py::new(
+            py,
+            PyDurakGame {
+                inner,
+                record,
+                dealt: Arc::default(),
+                kept: LazyMoves::new(),
+            },
+        )
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         other
-            .cast::<PyDurakGame>()
-            .is_ok_and(|o| o.get().s.inner == self.s.inner)
+            .cast::<Self>()
+            .map_or(Ok(false), |o| self.same(other.py(), o.get()))
     }
 
-    /// ``hash(self.zobrist)``: Python's hash of the int (modulo 2**61 - 1).
-    fn __hash__(&self) -> u64 {
-        self.s.inner.zobrist() % ((1 << 61) - 1)
+    fn __hash__(&self) -> isize {
+        protocol::hash(self)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "DurakGame.from_notation({})",
-            self.to_notation(py)?.repr()?
-        ))
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        <Self as StateClass>::repr(slf)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        reduce(slf.as_any(), slf.get().to_notation(slf.py())?)
+        <Self as StateClass>::reduce(slf)
     }
 
     fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
@@ -963,6 +639,8 @@ impl PyDurakGame {
     }
 }
 
+// ----- the players, the rules functions and the deal --------------------------------------------
+
 /// The bot's move for ``seat`` (1-based) of ``game``, searched with the GIL released; None when
 /// the seat has no legal move.
 #[pyfunction]
@@ -972,13 +650,15 @@ fn bot_move<'py>(
     seat: &Bound<'py, PyAny>,
     level: u8,
     seed: u64,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let g = game.get().s.inner.clone();
+) -> PyResult<Bound<'py, PyAny>> {
+    let g = game.get().inner.clone();
     let Some(s) = seat0(&g, seat) else {
-        return Ok(None);
+        return Ok(py.None().into_bound(py));
     };
-    let m = detached(py, move || Ok(bot::bot_move(&g, s, level, seed)))?;
-    m.map(|m| move_dict(py, m)).transpose()
+    move_dict(
+        py,
+        detached(py, move || Ok(bot::bot_move(&g, s, level, seed)))?,
+    )
 }
 
 /// The greedy player's move for ``seat`` (1-based) of ``game``: None off turn.
@@ -986,69 +666,102 @@ fn bot_move<'py>(
 fn greedy_move<'py>(
     game: &Bound<'py, PyDurakGame>,
     seat: &Bound<'py, PyAny>,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let g = &game.get().s.inner;
-    seat0(g, seat)
-        .and_then(|s| bot::greedy_move(g, s))
-        .map(|m| move_dict(game.py(), m))
-        .transpose()
+) -> PyResult<Bound<'py, PyAny>> {
+    let g = &game.get().inner;
+    move_dict(
+        game.py(),
+        seat0(g, seat).and_then(|s| bot::greedy_move(g, s)),
+    )
 }
 
-fn mask_of(hand: &[i64]) -> PyResult<u64> {
-    let mut m = 0;
-    for &c in hand {
-        let id = u8::try_from(c).ok().filter(|&x| card::valid(x));
-        m |= card::bit(id.ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))?);
-    }
-    Ok(m)
+/// The cards of ids `ids` (`NO_CARD` for an id that is none).
+fn cards_of(ids: &[i64]) -> PyResult<CardSet> {
+    let card = |c: i64| {
+        rules::card_of(c).ok_or_else(|| config_err(Code::NoCard, format!("no card has id {c}")))
+    };
+    ids.iter().map(|&c| card(c)).collect()
 }
 
-/// The bout of the rules functions' arguments (`beats[i]` 0 while unanswered).
-fn make_bout(cap: i64, attacks: &[i64], beats: &[i64], taken: bool) -> PyResult<Bout> {
+/// The ids of `cards`, in id order (ints: a `Vec<u8>` would become `bytes`).
+fn ids_of(cards: CardSet) -> Vec<u16> {
+    cards
+        .iter_ace_high()
+        .map(|c| u16::from(c.ace_high_id()))
+        .collect()
+}
+
+/// `(legal_attacks, legal_beats, closes)` of a bout of the rules functions' arguments
+/// (`beats[i]` 0 while unanswered): the cards of `hand` that may be thrown in, those that beat
+/// with `trump`, and how the bout closes on its own with a defender holding `defender_size`.
+#[pyfunction]
+fn bout_rules(
+    hand: Vec<i64>,
+    cap: i64,
+    attacks: Vec<i64>,
+    beats: Vec<i64>,
+    taken: bool,
+    trump: u8,
+    defender_size: usize,
+) -> PyResult<(Vec<u16>, Vec<u16>, Option<&'static str>)> {
+    let bad = |m: &str| config_err(Code::BadBout, m.to_string());
     let cap = u8::try_from(cap)
         .ok()
         .filter(|c| *c <= 6)
-        .ok_or_else(|| config_err(Code::BadBout, "a cap is 0 to 6"))?;
+        .ok_or_else(|| bad("a cap is 0 to 6"))?;
     if attacks.len() > 6 || beats.len() > attacks.len() {
-        return Err(config_err(
-            Code::BadBout,
+        return Err(bad(
             "a bout holds at most six attack cards, each with at most one answer",
         ));
     }
     let mut b = Bout::new(0, 1, cap);
     for (i, &a) in attacks.iter().enumerate() {
-        mask_of(&[a])?;
-        b.attacks[i] = u8::try_from(a).unwrap_or(0);
+        b.attacks[i] = cards_of(&[a])?.first().unwrap_or(Card::PLACEHOLDER);
     }
-    for (i, &d) in beats.iter().enumerate() {
-        if d != 0 {
-            mask_of(&[d])?;
-            b.beats[i] = u8::try_from(d).unwrap_or(0);
-        }
+    for (i, &d) in beats.iter().enumerate().filter(|(_, &d)| d != 0) {
+        b.beats[i] = cards_of(&[d])?.first();
     }
     b.len = u8::try_from(attacks.len()).unwrap_or(0);
     b.taken = taken;
-    Ok(b)
+    let hand = cards_of(&hand)?;
+    let suit = Suit::ALL[usize::from(trump % 4)];
+    let closes = rules::closes(&b, defender_size).map(|h| h.as_str());
+    Ok((
+        ids_of(rules::legal_attacks(hand, &b)),
+        ids_of(rules::legal_beats(hand, &b, suit)),
+        closes,
+    ))
+}
+
+/// `beats(defence, attack, trump)`.
+#[pyfunction]
+fn beats(defence: u8, attack: u8, trump: u8) -> bool {
+    match (
+        Card::from_ace_high_id(defence),
+        Card::from_ace_high_id(attack),
+    ) {
+        (Some(d), Some(a)) => rules::beats(d, a, Suit::ALL[usize::from(trump % 4)]),
+        _ => false,
+    }
 }
 
 /// `order_for(seed, number)`.
 #[pyfunction]
 fn order_for(seed: &[u8], number: &str) -> PyResult<Vec<u8>> {
-    guarded(|| deal::order_for(seed, number)).map(|o| o.to_vec())
+    guarded(|| rules::order_for(seed, number)).map(|o| o.to_vec())
 }
 
 /// Hands, talon, turn-up and the first attacker (1-based).
-type DealTuple = (Vec<Vec<u16>>, Vec<u8>, u8, u8);
+type DealTuple = (Vec<Vec<u16>>, Vec<u16>, u8, u8);
 
 /// `deal_for(seed, number, seats)`: (hands, talon, trump_card, first seat 1-based).
 #[pyfunction]
 fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
-    let s = u8::try_from(seats).unwrap_or(0);
-    let d = guarded(|| deal::deal_for(seed, number, s))?;
+    let d = guarded(|| rules::deal_for(seed, number, u8::try_from(seats).unwrap_or(0)))?;
+    let talon = d.talon.iter().map(|c| u16::from(c.ace_high_id())).collect();
     Ok((
-        d.hands.iter().map(|&h| ids(h)).collect(),
-        d.talon.clone(),
-        d.trump_card,
+        d.hands.into_iter().map(ids_of).collect(),
+        talon,
+        d.trump_card.ace_high_id(),
         d.first + 1,
     ))
 }
@@ -1056,84 +769,14 @@ fn deal_for(seed: &[u8], number: &str, seats: i64) -> PyResult<DealTuple> {
 /// `first_attacker(hands, trump)`: 1-based seat.
 #[pyfunction]
 fn first_attacker(hands: Vec<Vec<i64>>, trump: u8) -> PyResult<u8> {
-    let masks: Vec<u64> = hands.iter().map(|h| mask_of(h)).collect::<PyResult<_>>()?;
-    Ok(deal::first_attacker(&masks, trump % 4) + 1)
-}
-
-/// `beats(defence, attack, trump)`.
-#[pyfunction]
-fn beats(defence: u8, attack: u8, trump: u8) -> bool {
-    card::valid(defence) && card::valid(attack) && card::beats(defence, attack, trump % 4)
-}
-
-/// `legal_attacks(hand, bout)`.
-#[pyfunction]
-fn legal_attacks(
-    hand: Vec<i64>,
-    cap: i64,
-    attacks: Vec<i64>,
-    beats: Vec<i64>,
-    taken: bool,
-) -> PyResult<Vec<u16>> {
-    let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(ids(rules::legal_attacks(mask_of(&hand)?, &b)))
-}
-
-/// `legal_beats(hand, bout, trump)`.
-#[pyfunction]
-fn legal_beats(
-    hand: Vec<i64>,
-    cap: i64,
-    attacks: Vec<i64>,
-    beats: Vec<i64>,
-    taken: bool,
-    trump: u8,
-) -> PyResult<Vec<u16>> {
-    let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(ids(rules::legal_beats(mask_of(&hand)?, &b, trump % 4)))
-}
-
-/// `forced(hand, bout, trump, phase, can_swap)`.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (hand, cap, attacks, beats, taken, trump, defend, can_swap))]
-fn forced(
-    hand: Vec<i64>,
-    cap: i64,
-    attacks: Vec<i64>,
-    beats: Vec<i64>,
-    taken: bool,
-    trump: u8,
-    defend: bool,
-    can_swap: bool,
-) -> PyResult<bool> {
-    let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(rules::forced(
-        mask_of(&hand)?,
-        &b,
-        trump % 4,
-        defend,
-        can_swap,
-    ))
-}
-
-/// `closes(bout, defender_size)`.
-#[pyfunction]
-fn closes(
-    cap: i64,
-    attacks: Vec<i64>,
-    beats: Vec<i64>,
-    taken: bool,
-    defender_size: usize,
-) -> PyResult<Option<&'static str>> {
-    let b = make_bout(cap, &attacks, &beats, taken)?;
-    Ok(rules::closes(&b, defender_size).map(|h| h.as_str()))
+    let hands: Vec<CardSet> = hands.iter().map(|h| cards_of(h)).collect::<PyResult<_>>()?;
+    Ok(rules::first_attacker(&hands, Suit::ALL[usize::from(trump % 4)]) + 1)
 }
 
 /// SHA-256 of `data` (the core's own implementation).
 #[pyfunction]
 fn sha256_digest<'py>(py: Python<'py>, data: &[u8]) -> Bound<'py, PyBytes> {
-    PyBytes::new(py, &sha256::sha256(data))
+    PyBytes::new(py, &parlour_core::rng::sha256(data))
 }
 
 /// Play `games` games of the bot at `level` against `opponent` (`random`, `greedy` or `bot<level>`)
@@ -1154,10 +797,8 @@ fn bot_match(
         other => match other.strip_prefix("bot").and_then(|l| l.parse::<u8>().ok()) {
             Some(l) => Opponent::Bot(l),
             None => {
-                return Err(config_err(
-                    Code::BadOpponent,
-                    format!("unknown opponent {other:?}"),
-                ))
+                let message = format!("unknown opponent {other:?}");
+                return Err(config_err(Code::BadOpponent, message));
             }
         },
     };
@@ -1178,10 +819,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deal_for, &m)?)?;
     m.add_function(wrap_pyfunction!(first_attacker, &m)?)?;
     m.add_function(wrap_pyfunction!(beats, &m)?)?;
-    m.add_function(wrap_pyfunction!(legal_attacks, &m)?)?;
-    m.add_function(wrap_pyfunction!(legal_beats, &m)?)?;
-    m.add_function(wrap_pyfunction!(forced, &m)?)?;
-    m.add_function(wrap_pyfunction!(closes, &m)?)?;
+    m.add_function(wrap_pyfunction!(bout_rules, &m)?)?;
     m.add_function(wrap_pyfunction!(sha256_digest, &m)?)?;
     m.add_function(wrap_pyfunction!(bot_match, &m)?)?;
     super::add_submodule(parent, &m, "durak")

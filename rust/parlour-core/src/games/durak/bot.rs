@@ -9,9 +9,9 @@
 //! the talon (turn-up kept last), then scores each legal move by playing the sample to the end
 //! with the greedy player on every seat. The same samples are used for every move.
 
-use super::card;
-use super::rules::Outcome;
-use super::state::{Durak, EventCount, Kind, Move};
+use super::rules::{six_of, Outcome, DECK};
+use super::{Durak, EventCount, Kind, Move};
+use crate::cards::{Card, CardSet, Suit};
 use crate::game::GameState;
 use crate::rng::{seed_for, shuffle, Rng};
 use rayon::prelude::*;
@@ -24,11 +24,11 @@ pub fn greedy_move(g: &Durak, seat: u8) -> Option<Move> {
 }
 
 /// The greedy choice among `legal`.
-fn greedy_of(legal: &[Move], trump: u8) -> Option<Move> {
+fn greedy_of(legal: &[Move], trump: Suit) -> Option<Move> {
     legal
         .iter()
         .filter(|m| m.kind.has_card())
-        .min_by_key(|m| card::cheapness(m.card, trump))
+        .min_by_key(|m| cheapness(m.card.unwrap_or(Card::PLACEHOLDER), trump))
         .or_else(|| {
             legal
                 .iter()
@@ -36,6 +36,11 @@ fn greedy_of(legal: &[Move], trump: u8) -> Option<Move> {
         })
         .or_else(|| legal.first())
         .copied()
+}
+
+/// Sort key of the greedy player: plain cards before trumps, then low before high, then id.
+fn cheapness(c: Card, trump: Suit) -> (bool, u8, u8) {
+    (c.suit() == trump, c.rank(), c.ace_high_id())
 }
 
 /// Number of sampled deals per decision at each level (1..=3).
@@ -54,25 +59,23 @@ pub fn samples_for(level: u8) -> usize {
 pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
     let n = g.seats();
     let mut w = g.clone();
-    let table = g.bout().map_or(0, |b| b.mask());
+    let table = g.bout().map_or(CardSet::EMPTY, |b| b.mask());
     let turn_up_in_talon = g.turn_up_left();
-    let visible_turn_up = if turn_up_in_talon {
-        card::bit(g.trump_card())
-    } else {
-        0
-    };
-    let mut public = g.hand(seat) | g.heap() | table | visible_turn_up;
+    let mut public = g.hand(seat).union(g.heap()).union(table);
+    if turn_up_in_talon {
+        public.insert(g.trump_card());
+    }
     for s in 0..n {
         if s != seat {
-            public |= g.known(s);
+            public = public.union(g.known(s));
         }
     }
-    let mut pool: Vec<u8> = card::ids(card::ALL & !public).collect();
+    let mut pool: Vec<Card> = DECK.difference(public).iter_ace_high().collect();
     let talon_hidden = g.talon_left() - usize::from(turn_up_in_talon);
     let mut need = talon_hidden;
     for s in 0..n {
         if s != seat {
-            need += g.count(s) - g.known(s).count_ones() as usize;
+            need += g.count(s) - g.known(s).len() as usize;
         }
     }
     if need > pool.len() {
@@ -80,29 +83,29 @@ pub fn determinise(g: &Durak, seat: u8, rng: &mut Rng) -> Option<Durak> {
     }
     shuffle(&mut pool, rng);
     let mut it = pool.into_iter();
-    let six = card::six_of(g.trump());
+    let six = six_of(g.trump());
     let mut six_holder = None;
     for s in 0..n {
         if s == seat {
             continue;
         }
         let mut h = g.known(s);
-        for _ in 0..(g.count(s) - g.known(s).count_ones() as usize) {
+        for _ in 0..(g.count(s) - g.known(s).len() as usize) {
             let c = it.next()?;
             if c == six {
                 six_holder = Some(s);
             }
-            h |= card::bit(c);
+            h.insert(c);
         }
         w.hands[usize::from(s)] = h;
     }
     // Talon: hidden cards first (front), the turn-up last.
-    let mut talon: Vec<u8> = it.collect();
+    let mut talon: Vec<Card> = it.collect();
     if turn_up_in_talon {
         talon.push(g.trump_card());
     }
     w.tlen = u8::try_from(talon.len()).ok()?;
-    w.talon = [0; 36];
+    w.talon = [Card::PLACEHOLDER; 36];
     for (slot, &c) in w.talon.iter_mut().zip(talon.iter().rev()) {
         *slot = c;
     }

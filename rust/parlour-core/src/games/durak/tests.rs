@@ -1,24 +1,77 @@
-//! Tests of the referee, the variants, the notation, hashing and the bot.
+//! Tests of the referee, the variants, the parts, hashing and the bot.
 
 use super::bot;
-use super::card;
-use super::deal::seed32;
+use super::rules::{seed32, DECK};
 use super::*;
+use crate::cards::{Card, CardSet, Spelling};
 use crate::game::GameState;
 use crate::rng::Rng;
 
-fn pos(text: &str) -> Durak {
-    notation::text::from_notation(text).unwrap()
-}
-
-fn fixture(hands: &str, talon: &str, card_name: &str, owner: &str, bout: &str) -> Durak {
-    pos(&format!(
-        "durak seats=2 variant=podkidnoy trump=H card={card_name} owner={owner} discard=0 heap=- talon={talon} hands={hands} bout={bout} known=-/- out=- result=- ply=0 stall=0"
-    ))
+fn card(name: &str) -> Card {
+    Card::parse(name, Spelling::RankSuit).unwrap()
 }
 
 fn id(name: &str) -> i64 {
-    i64::from(card::id_of(name).unwrap())
+    i64::from(card(name).ace_high_id())
+}
+
+/// The ids of concatenated card names (`-` or nothing for none).
+fn ids(names: &str) -> Vec<i64> {
+    if names == "-" {
+        return Vec::new();
+    }
+    (0..names.len())
+        .step_by(2)
+        .map(|i| id(&names[i..i + 2]))
+        .collect()
+}
+
+/// The parts of a bout of `attacker` on `defender` (1-based) with `cap`: its attack cards and
+/// their answers (`--` while unanswered), as concatenated names.
+fn bout(attacker: i64, defender: i64, cap: i64, attacks: &str, beats: &str) -> BoutParts {
+    BoutParts {
+        attacker,
+        defender,
+        cap,
+        attacks: ids(attacks),
+        beats: (0..beats.len())
+            .step_by(2)
+            .map(|i| (&beats[i..i + 2] != "--").then(|| id(&beats[i..i + 2])))
+            .collect(),
+        ..BoutParts::default()
+    }
+}
+
+/// A position built from its parts: hearts trump, nothing discarded or known, no move made;
+/// `hands` are each seat's cards split by `/`, the talon is in draw order.
+fn position(
+    variant: &str,
+    hands: &str,
+    talon: &str,
+    turn_up: &str,
+    owner: Option<i64>,
+    bout: BoutParts,
+) -> Durak {
+    let hands: Vec<Vec<i64>> = hands.split('/').map(ids).collect();
+    let n = hands.len();
+    Durak::from_parts(&Parts {
+        seats: i64::try_from(n).unwrap(),
+        variant: variant.to_string(),
+        trump: 1,
+        trump_card: id(turn_up),
+        owner,
+        talon: ids(talon),
+        hands,
+        bout: Some(bout),
+        known: vec![Vec::new(); n],
+        ..Parts::default()
+    })
+    .unwrap()
+}
+
+/// A two-seat podkidnoy position ([`position`]).
+fn fixture(hands: &str, talon: &str, turn_up: &str, owner: Option<i64>, bout: BoutParts) -> Durak {
+    position("podkidnoy", hands, talon, turn_up, owner, bout)
 }
 
 fn kinds(ev: &[Event]) -> String {
@@ -36,7 +89,7 @@ fn kinds(ev: &[Event]) -> String {
 
 #[test]
 fn forced_take_and_exhausted_are_silent() {
-    let g = fixture("ASKH/6C7C", "-", "8H", "-", "1>2/2/0/-/0:-");
+    let g = fixture("ASKH/6C7C", "-", "8H", None, bout(1, 2, 2, "", ""));
     let (g2, ev) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
     assert_eq!(kinds(&ev), "attack bout_end refill");
     assert!(matches!(
@@ -50,7 +103,7 @@ fn forced_take_and_exhausted_are_silent() {
         }
     ));
     assert_eq!(g2.count(1), 3);
-    let g = fixture("6SKH/7S9C", "-", "8H", "-", "1>2/2/0/-/0:-");
+    let g = fixture("6SKH/7S9C", "-", "8H", None, bout(1, 2, 2, "", ""));
     let (g, _) = g.play(1, Some("attack"), Some(id("6S"))).unwrap();
     let (g, ev) = g.play(2, Some("beat"), Some(id("7S"))).unwrap();
     assert_eq!(kinds(&ev), "beat bout_end refill");
@@ -71,8 +124,8 @@ fn capped_against_seven_and_spent_checked_first() {
         "6S6H6D6CASAD/7SAH7D7C9HTH8C",
         "-",
         "8H",
-        "-",
-        "1>2/6/0/-/0:-",
+        None,
+        bout(1, 2, 6, "", ""),
     );
     let pairs = [
         ("6S", "7S"),
@@ -100,7 +153,7 @@ fn capped_against_seven_and_spent_checked_first() {
         }
     ));
     assert_eq!(g.result(), Some(Outcome::Fool(1)));
-    let g = fixture("8S8D/9S9D", "-", "8H", "-", "1>2/2/0/-/0:-");
+    let g = fixture("8S8D/9S9D", "-", "8H", None, bout(1, 2, 2, "", ""));
     let g = g.play(1, Some("attack"), Some(id("8S"))).unwrap().0;
     let g = g.play(2, Some("beat"), Some(id("9S"))).unwrap().0;
     let g = g.play(1, Some("attack"), Some(id("8D"))).unwrap().0;
@@ -122,7 +175,7 @@ fn capped_against_seven_and_spent_checked_first() {
 
 #[test]
 fn swap_unforces_and_the_turn_does_not_pass() {
-    let g = fixture("6HKS/AS7C", "8D7H", "7H", "1", "1>2/2/0/-/0:-");
+    let g = fixture("6HKS/AS7C", "8D7H", "7H", Some(1), bout(1, 2, 2, "", ""));
     let g = g.play(1, Some("attack"), Some(id("KS"))).unwrap().0;
     let (g, ev) = g.play(2, Some("beat"), Some(id("AS"))).unwrap();
     assert_eq!(kinds(&ev), "beat");
@@ -133,11 +186,17 @@ fn swap_unforces_and_the_turn_does_not_pass() {
     let (g, ev) = g.play(1, Some("swap"), None).unwrap();
     assert_eq!(kinds(&ev), "swap bout_end refill");
     assert!(!g.turn_up_left());
-    let g = fixture("6H8S9STS/7C8C9CTC", "7D8DAH", "AH", "1", "1>2/4/0/-/0:-");
+    let g = fixture(
+        "6H8S9STS/7C8C9CTC",
+        "7D8DAH",
+        "AH",
+        Some(1),
+        bout(1, 2, 4, "", ""),
+    );
     let (g, ev) = g.play(1, Some("swap"), None).unwrap();
     assert_eq!(kinds(&ev), "swap");
-    assert_eq!(g.trump_card(), card::id_of("6H").unwrap());
-    assert_eq!(g.talon().last().copied(), card::id_of("6H"));
+    assert_eq!(g.trump_card(), card("6H"));
+    assert_eq!(g.talon().last().copied(), Some(card("6H")));
     assert_eq!(g.turn(), Some(0));
     assert_eq!(
         g.play(1, Some("swap"), None).unwrap_err().code,
@@ -147,7 +206,7 @@ fn swap_unforces_and_the_turn_does_not_pass() {
 
 #[test]
 fn error_precedence() {
-    let g = fixture("6S6D9DKH/7SAH8C9C", "-", "8H", "-", "1>2/4/0/-/0:-");
+    let g = fixture("6S6D9DKH/7SAH8C9C", "-", "8H", None, bout(1, 2, 4, "", ""));
     let code = |g: &Durak, seat: i64, kind: Option<&str>, c: Option<i64>| {
         g.play(seat, kind, c).unwrap_err().code
     };
@@ -168,9 +227,9 @@ fn error_precedence() {
         code(&g, 1, Some("attack"), Some(id("9D"))),
         "RANK_NOT_IN_BOUT"
     );
-    let full = fixture("6D/8C", "-", "8H", "-", "1>2/1/0/-/0:6S7S");
+    let full = fixture("6D/8C", "-", "8H", None, bout(1, 2, 1, "6S", "7S"));
     assert_eq!(code(&full, 1, Some("attack"), Some(id("6D"))), "BOUT_FULL");
-    let shut = fixture("6H8S/7C8C", "7D8D", "AH", "1", "1>2/2/0/-/0:-");
+    let shut = fixture("6H8S/7C8C", "7D8D", "AH", Some(1), bout(1, 2, 2, "", ""));
     assert_eq!(code(&shut, 1, Some("swap"), None), "TALON_SHUT");
     // Resignation out of turn.
     let (r, ev) = g.play(2, Some("resign"), None).unwrap();
@@ -180,14 +239,15 @@ fn error_precedence() {
 }
 
 fn conserved(g: &Durak) -> bool {
-    let table = g.bout().map_or(0, Bout::mask);
-    let mut total = g.talon().iter().fold(0u64, |m, &c| m | card::bit(c)) | table | g.heap();
-    let mut count = g.talon_left() + table.count_ones() as usize + usize::from(g.discard());
+    let table = g.bout().map_or(CardSet::EMPTY, Bout::mask);
+    let talon: CardSet = g.talon().into_iter().collect();
+    let mut total = talon.union(table).union(g.heap());
+    let mut count = g.talon_left() + table.len() as usize + usize::from(g.discard());
     for s in 0..g.seats() {
-        total |= g.hand(s);
+        total = total.union(g.hand(s));
         count += g.count(s);
     }
-    total == card::ALL && count == 36 && g.heap().count_ones() == u32::from(g.discard())
+    total == DECK && count == 36 && g.heap().len() == u32::from(g.discard())
 }
 
 fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
@@ -199,10 +259,12 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
         let mut g = crate::game::dealt::<Durak>(&config, seed);
         let mut moves = 0;
         while !g.is_terminal() {
-            assert!(conserved(&g), "{}", notation::to_notation(&g));
+            let text = format!("{:?}", g.parts());
+            assert!(conserved(&g), "{text}");
             assert_eq!(g.zobrist(), g.full_hash());
-            let text = notation::to_notation(&g);
-            assert_eq!(notation::text::from_notation(&text).unwrap(), g, "{text}");
+            let back = Durak::from_parts(&g.parts()).unwrap();
+            assert_eq!(back, g, "{text}");
+            assert_eq!(back.zobrist(), g.zobrist(), "{text}");
             let seat = g.to_move().unwrap();
             if let Some(b) = g.bout() {
                 assert!(b.cap >= 1 && b.cap <= 6 && b.size() <= 6);
@@ -217,7 +279,7 @@ fn random_games(config: DurakConfig, games: u64) -> (u32, u32) {
                 assert!(g.check(seat, m).is_ok(), "{m:?} in {text}");
             }
             for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
-                for c in 1..=36u8 {
+                for c in DECK {
                     let m = Move::with(kind, c);
                     assert_eq!(
                         g.check(seat, m).is_ok(),
@@ -267,7 +329,14 @@ fn random_games_keep_every_invariant_in_every_configuration() {
 #[test]
 fn three_seats_throwers_take_turns_and_the_next_attacker_follows() {
     // Seat 1 attacks seat 2; seat 3 may throw in after seat 1 passes.
-    let g = pos("durak seats=3 variant=podkidnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=6S9C/7SAC7D/6DKD6C bout=1>2/3/0/-/0:- known=-/-/- out=- result=- ply=0 stall=0");
+    let g = position(
+        "podkidnoy",
+        "6S9C/7SAC7D/6DKD6C",
+        "-",
+        "8H",
+        None,
+        bout(1, 2, 3, "", ""),
+    );
     let g = g.play(1, Some("attack"), Some(id("6S"))).unwrap().0;
     let g = g.play(2, Some("beat"), Some(id("7S"))).unwrap().0;
     // Seat 1 cannot throw (no 6 or 7 left): passed silently, seat 3 is asked.
@@ -275,8 +344,8 @@ fn three_seats_throwers_take_turns_and_the_next_attacker_follows() {
     assert_eq!(
         g.legal(2),
         vec![
-            Move::with(Kind::Attack, card::id_of("6D").unwrap()),
-            Move::with(Kind::Attack, card::id_of("6C").unwrap()),
+            Move::with(Kind::Attack, card("6D")),
+            Move::with(Kind::Attack, card("6C")),
             Move::plain(Kind::Done)
         ]
     );
@@ -295,7 +364,14 @@ fn three_seats_throwers_take_turns_and_the_next_attacker_follows() {
 
 #[test]
 fn three_seats_take_passes_the_attack_past_the_taker_and_the_last_holder_is_fool() {
-    let g = pos("durak seats=3 variant=podkidnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=AS/6C/KS bout=1>2/1/0/-/0:- known=-/-/- out=- result=- ply=0 stall=0");
+    let g = position(
+        "podkidnoy",
+        "AS/6C/KS",
+        "-",
+        "8H",
+        None,
+        bout(1, 2, 1, "", ""),
+    );
     let (g, ev) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
     // Forced take; seat 1 is out; seat 3 (after the taker) attacks the taker.
     assert_eq!(kinds(&ev), "attack bout_end refill out");
@@ -318,9 +394,16 @@ fn three_seats_take_passes_the_attack_past_the_taker_and_the_last_holder_is_fool
 
 #[test]
 fn perevodnoy_transfer_moves_the_attack_on() {
-    let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=6S8S7D/6D7SAC bout=1>2/3/0/-/0:- known=-/- out=- result=- ply=0 stall=0");
+    let g = position(
+        "perevodnoy",
+        "6S8S7D/6D7SAC",
+        "-",
+        "8H",
+        None,
+        bout(1, 2, 3, "", ""),
+    );
     let g = g.play(1, Some("attack"), Some(id("6S"))).unwrap().0;
-    let c = |n: &str| card::id_of(n).unwrap();
+    let c = card;
     assert_eq!(
         g.legal(1),
         vec![
@@ -342,14 +425,28 @@ fn perevodnoy_transfer_moves_the_attack_on() {
     assert_eq!(kinds(&ev), "beat bout_end refill out game_end");
     assert_eq!(g.result(), Some(Outcome::Fool(1)));
     // No transfer after a beat, nor onto a seat that cannot hold the enlarged attack.
-    let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=9C8C/6DJSAC bout=1>2/3/0/-/0:6S7S,6H-- known=-/- out=- result=- ply=0 stall=0");
+    let g = position(
+        "perevodnoy",
+        "9C8C/6DJSAC",
+        "-",
+        "8H",
+        None,
+        bout(1, 2, 3, "6S6H", "7S--"),
+    );
     assert_eq!(
         g.play(2, Some("transfer"), Some(id("6D")))
             .unwrap_err()
             .code,
         "CANNOT_TRANSFER"
     );
-    let g = pos("durak seats=2 variant=perevodnoy trump=H card=8H owner=- discard=0 heap=- talon=- hands=9C/6D7SAC bout=1>2/3/0/-/0:6S-- known=-/- out=- result=- ply=0 stall=0");
+    let g = position(
+        "perevodnoy",
+        "9C/6D7SAC",
+        "-",
+        "8H",
+        None,
+        bout(1, 2, 3, "6S", "--"),
+    );
     assert_eq!(
         g.play(2, Some("transfer"), Some(id("6D")))
             .unwrap_err()
@@ -377,65 +474,176 @@ fn three_seats_stall_rule_draws_an_endless_deal() {
     }
 }
 
-#[test]
-fn notation_round_trips_and_rejects_garbage_without_panicking() {
-    let g = Durak::new(&seed32("parlour-durak-1"), "1", DurakConfig::default()).unwrap();
-    let t = notation::to_notation(&g);
-    assert_eq!(pos(&t), g);
-    assert_eq!(notation::to_notation(&pos(&t)), t);
-    assert_eq!(
-        notation::text::from_notation("chess").unwrap_err().code,
-        "BAD_NOTATION"
-    );
-    assert_eq!(
-        notation::text::from_notation(&t.replace("ply=0", ""))
-            .unwrap_err()
-            .code,
-        "BAD_NOTATION"
-    );
-    assert_eq!(
-        notation::text::from_notation(&t.replace("hands=6S", "hands=6S6S"))
-            .unwrap_err()
-            .code,
-        "IMPOSSIBLE_POSITION"
-    );
-    let mut rng = Rng::new(5);
-    let bytes = t.as_bytes();
-    let alphabet = b"0123456789-=/>:,ASKQJTHDC6 durak";
-    for _ in 0..20_000 {
-        let mut m = bytes.to_vec();
-        for _ in 0..1 + rng.index(4) {
-            let i = rng.index(m.len());
-            match rng.index(3) {
-                0 => m[i] = alphabet[rng.index(alphabet.len())],
-                1 => {
-                    m.remove(i);
-                }
-                _ => m.insert(i, alphabet[rng.index(alphabet.len())]),
+/// A random change to `p`: a number, a card list, a seat list, the bout or the result, or a
+/// card moved from one place to another.
+fn mutate(p: &mut Parts, rng: &mut Rng) {
+    fn num(rng: &mut Rng) -> i64 {
+        i64::try_from(rng.index(41)).unwrap() - 2
+    }
+    fn list(v: &mut Vec<i64>, rng: &mut Rng) {
+        match rng.index(3) {
+            0 => v.push(num(rng)),
+            1 if !v.is_empty() => {
+                v.remove(rng.index(v.len()));
+            }
+            _ if !v.is_empty() => {
+                let i = rng.index(v.len());
+                v[i] = num(rng);
+            }
+            _ => {}
+        }
+    }
+    fn seat(v: &[Vec<i64>], rng: &mut Rng) -> Option<usize> {
+        (!v.is_empty()).then(|| rng.index(v.len()))
+    }
+    match rng.index(17) {
+        0 => p.seats = num(rng) % 8,
+        1 => p.variant = ["podkidnoy", "perevodnoy", "chess"][rng.index(3)].to_string(),
+        2 => p.trump = num(rng) % 5,
+        3 => p.trump_card = num(rng),
+        4 => p.owner = (rng.index(2) == 0).then(|| num(rng) % 8),
+        5 => p.discard = num(rng),
+        6 => list(&mut p.heap, rng),
+        7 => list(&mut p.talon, rng),
+        8 => {
+            if let Some(s) = seat(&p.hands, rng) {
+                list(&mut p.hands[s], rng);
             }
         }
-        if let Ok(s) = String::from_utf8(m) {
-            if let Ok(p) = notation::text::from_notation(&s) {
-                // Whatever parses must play on without panicking and keep its hash honest.
-                assert_eq!(p.zobrist(), p.full_hash());
-                let mut buf = Vec::new();
-                p.legal_moves_into(&mut buf);
-                for mv in buf {
-                    let _ = p.apply(mv);
+        9 => {
+            if let Some(s) = seat(&p.known, rng) {
+                list(&mut p.known[s], rng);
+            }
+        }
+        10 => list(&mut p.out, rng),
+        11 => {
+            p.outcome = [None, Some("fool"), Some("draw"), Some("resign"), Some("x")][rng.index(5)]
+                .map(str::to_string);
+            p.fool = (rng.index(2) == 0).then(|| num(rng) % 8);
+        }
+        12 => p.ply = num(rng),
+        13 => p.stall = num(rng),
+        14 => match p.bout.as_mut() {
+            None => p.bout = Some(bout(1, 2, 6, "", "")),
+            Some(b) => match rng.index(9) {
+                0 => b.attacker = num(rng) % 8,
+                1 => b.defender = num(rng) % 8,
+                2 => b.cap = num(rng) % 9,
+                3 => b.taken = !b.taken,
+                4 => list(&mut b.passed, rng),
+                5 => b.chose_done = !b.chose_done,
+                6 => list(&mut b.attacks, rng),
+                7 => {
+                    let i = rng.index(b.beats.len() + 1);
+                    if i < b.beats.len() {
+                        b.beats[i] = b.beats[i].map_or_else(|| Some(num(rng)), |_| None);
+                    } else {
+                        b.beats.push(None);
+                    }
                 }
-                let _ = bot::greedy_move(&p, 0);
-                let _ = bot::bot_move(&p, p.turn().unwrap_or(0), 1, 1);
+                _ => p.bout = None,
+            },
+        },
+        15 => {
+            if rng.index(2) == 0 {
+                p.hands.push(Vec::new());
+                p.known.push(Vec::new());
+            } else {
+                p.hands.pop();
+                p.known.pop();
+            }
+        }
+        _ => {
+            // A card moved from a hand to another hand, the talon or the heap.
+            if let Some(s) = seat(&p.hands, rng) {
+                if !p.hands[s].is_empty() {
+                    let i = rng.index(p.hands[s].len());
+                    let c = p.hands[s].remove(i);
+                    p.known[s].retain(|&k| k != c);
+                    match rng.index(3) {
+                        0 => p.talon.insert(0, c),
+                        1 => p.heap.push(c),
+                        _ => {
+                            let t = rng.index(p.hands.len());
+                            p.hands[t].push(c);
+                        }
+                    }
+                }
             }
         }
     }
 }
 
 #[test]
+fn parts_round_trip_and_impossible_parts_are_refused_without_panicking() {
+    let g = Durak::new(&seed32("parlour-durak-1"), "1", DurakConfig::default()).unwrap();
+    let p = g.parts();
+    assert_eq!(Durak::from_parts(&p).unwrap(), g);
+    assert_eq!(Durak::from_parts(&p).unwrap().parts(), p);
+    let mut twice = p.clone();
+    twice.hands[0].push(p.hands[0][0]);
+    assert_eq!(
+        Durak::from_parts(&twice).unwrap_err().code,
+        "IMPOSSIBLE_POSITION"
+    );
+    // Starts: the deal, and positions along a random game of three seats (bouts with cards).
+    let mut starts = vec![p];
+    let mut rng = Rng::new(5);
+    let config = DurakConfig {
+        seats: 3,
+        variant: Variant::Perevodnoy,
+    };
+    let mut h = crate::game::dealt::<Durak>(&config, 3);
+    let mut buf = Vec::new();
+    while !h.is_terminal() {
+        starts.push(h.parts());
+        h.legal_moves_into(&mut buf);
+        h = h.apply(buf[rng.index(buf.len())]).unwrap();
+    }
+    starts.push(h.parts());
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut m = starts[rng.index(starts.len())].clone();
+        for _ in 0..1 + rng.index(4) {
+            mutate(&mut m, &mut rng);
+        }
+        if let Ok(p) = Durak::from_parts(&m) {
+            accepted += 1;
+            // Whatever is accepted must play on without panicking and keep its hash honest.
+            assert_eq!(p.zobrist(), p.full_hash());
+            assert_eq!(Durak::from_parts(&p.parts()).unwrap(), p);
+            let mut buf = Vec::new();
+            p.legal_moves_into(&mut buf);
+            for mv in buf {
+                let _ = p.apply(mv);
+            }
+            let _ = bot::greedy_move(&p, 0);
+            let _ = bot::bot_move(&p, p.turn().unwrap_or(0), 1, 1);
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}
+
+#[test]
 fn bot_sees_only_public_information() {
     // Two positions that differ only in the hidden cards (seat 2's hand and the talon order)
     // give the bot of seat 1 the same move for the same seed.
-    let a = pos("durak seats=2 variant=podkidnoy trump=H card=8H owner=- discard=0 heap=- talon=ASKS9D8H hands=6S7SKH9CTD8D/QSJS6C7C8CAD bout=1>2/6/0/-/0:- known=-/- out=- result=- ply=0 stall=0");
-    let b = pos("durak seats=2 variant=podkidnoy trump=H card=8H owner=- discard=0 heap=- talon=QSJS6C8H hands=6S7SKH9CTD8D/ASKS9D7C8CAD bout=1>2/6/0/-/0:- known=-/- out=- result=- ply=0 stall=0");
+    let a = position(
+        "podkidnoy",
+        "6S7SKH9CTD8D/QSJS6C7C8CAD",
+        "ASKS9D8H",
+        "8H",
+        None,
+        bout(1, 2, 6, "", ""),
+    );
+    let b = position(
+        "podkidnoy",
+        "6S7SKH9CTD8D/ASKS9D7C8CAD",
+        "QSJS6C8H",
+        "8H",
+        None,
+        bout(1, 2, 6, "", ""),
+    );
     for seed in 0..5 {
         assert_eq!(bot::bot_move(&a, 0, 1, seed), bot::bot_move(&b, 0, 1, seed));
     }
@@ -479,7 +687,7 @@ fn every_move_action_unpacks_to_its_move() {
         .map(Move::plain)
         .collect();
     for kind in [Kind::Attack, Kind::Beat, Kind::Transfer] {
-        moves.extend((1..=36).map(|c| Move::with(kind, c)));
+        moves.extend(DECK.iter().map(|c| Move::with(kind, c)));
     }
     for m in moves {
         assert_eq!(Move::unpack(m.pack()), m, "{m:?}");
@@ -527,7 +735,7 @@ fn counting_the_events_plays_as_keeping_them() {
 // ----- views ---------------------------------------------------------------------------------
 
 mod views {
-    use super::super::deal::{self, Deal};
+    use super::super::rules::{self, Deal};
     use super::super::view::{replaying, OBSERVATION_LEN};
     use super::*;
     use crate::view::{Observe, Value};
@@ -537,13 +745,13 @@ mod views {
     struct Seen {
         seat: u8,
         mv: Move,
-        known_before: u64,
-        drawn: Vec<(u8, u8)>,
+        known_before: CardSet,
+        drawn: Vec<(u8, Card)>,
     }
 
     fn start_deal(config: &DurakConfig, seed: u64) -> Deal {
-        let order = deal::order_for(&batch_seed(seed), "1").unwrap();
-        deal::deal_order(&order, config.seats)
+        let order = rules::order_for(&batch_seed(seed), "1").unwrap();
+        rules::deal_order(&order, config.seats)
     }
 
     /// Apply `mv` to `g`, recording it.
@@ -555,7 +763,7 @@ mod views {
         let drawn = talon_before[..used]
             .iter()
             .map(|&c| {
-                let holder = (0..g.seats()).find(|&s| g.hand(s) & card::bit(c) != 0);
+                let holder = (0..g.seats()).find(|&s| g.hand(s).contains(c));
                 (holder.expect("a drawn card is in a hand"), c)
             })
             .collect();
@@ -578,20 +786,22 @@ mod views {
         // Slots: (available from move index, where): where = None for the deal hand, Some(p)
         // for position p of the start talon.
         let mut slots: Vec<Vec<(usize, Option<usize>)>> = vec![Vec::new(); n];
-        let mut talon: Vec<u8> = Vec::new();
+        let mut talon: Vec<Card> = Vec::new();
         for (s, sl) in slots.iter_mut().enumerate() {
-            let pre = if d0.talon.is_empty() && d0.hands[s] & card::bit(t0) != 0 {
+            let pre = if d0.talon.is_empty() && d0.hands[s].contains(t0) {
                 1
             } else {
                 0
             };
             sl.extend(std::iter::repeat((0, None)).take(6 - pre));
         }
-        let mut hands = vec![0u64; n];
+        let mut hands = vec![CardSet::EMPTY; n];
         hands[usize::from(seat)] = d0.hands[usize::from(seat)];
         if d0.talon.is_empty() {
             for (h, &dh) in hands.iter_mut().zip(&d0.hands) {
-                *h |= dh & card::bit(t0);
+                if dh.contains(t0) {
+                    h.insert(t0);
+                }
             }
         }
         let total = d0.talon.len();
@@ -601,7 +811,7 @@ mod views {
                 if s == seat || p + 1 == total {
                     talon.push(if p + 1 == total { t0 } else { c });
                 } else {
-                    talon.push(0);
+                    talon.push(Card::PLACEHOLDER);
                     slots[usize::from(s)].push((k + 1, Some(p)));
                 }
             }
@@ -617,13 +827,13 @@ mod views {
                 continue;
             }
             let mut free = slots[x].clone();
-            let mut put = |c: u8, before: usize, free: &mut Vec<(usize, Option<usize>)>| {
+            let mut put = |c: Card, before: usize, free: &mut Vec<(usize, Option<usize>)>| {
                 let i = free
                     .iter()
                     .position(|&(from, _)| from <= before)
                     .expect("a slot before the card was played");
                 match free.remove(i).1 {
-                    None => hands[x] |= card::bit(c),
+                    None => hands[x].insert(c),
                     Some(p) => talon[p] = c,
                 }
             };
@@ -632,21 +842,21 @@ mod views {
                     continue;
                 }
                 let c = match step.mv.kind {
-                    Kind::Attack | Kind::Beat | Kind::Transfer => step.mv.card,
-                    Kind::Swap => card::six_of(d0.trump),
+                    Kind::Attack | Kind::Beat | Kind::Transfer => step.mv.card.unwrap(),
+                    Kind::Swap => rules::six_of(d0.trump),
                     _ => continue,
                 };
-                if step.known_before & card::bit(c) == 0 {
+                if !step.known_before.contains(c) {
                     put(c, k, &mut free);
                 }
             }
             let xs = u8::try_from(x).unwrap();
-            for c in card::ids(r.hand(xs) & !r.known(xs)) {
+            for c in r.hand(xs).difference(r.known(xs)).iter_ace_high() {
                 put(c, seen.len(), &mut free);
             }
             assert!(free.is_empty(), "seat {x}: {} slots left", free.len());
         }
-        let first = deal::first_attacker(&hands, d0.trump);
+        let first = rules::first_attacker(&hands, d0.trump);
         Deal {
             hands,
             talon,
@@ -707,9 +917,12 @@ mod views {
                 let mut seen = Vec::new();
                 let mut buf = Vec::new();
                 while let Some(t) = g.turn() {
-                    let table = g.bout().map_or(0, |b| b.mask());
+                    let table = g.bout().map_or(CardSet::EMPTY, |b| b.mask());
                     for s in 0..g.seats() {
-                        assert_eq!(g.hand(s) & g.lacks(s), 0, "a seat lacks a card it holds");
+                        assert!(
+                            g.hand(s).intersection(g.lacks(s)).is_empty(),
+                            "a seat lacks a card it holds"
+                        );
                     }
                     for seat in 0..g.seats() {
                         let r = g.resample_position(seat, &mut rng).unwrap();
@@ -717,7 +930,7 @@ mod views {
                         assert_eq!(r.observation(seat), g.observation(seat));
                         assert_eq!(r.hand(seat), g.hand(seat));
                         assert_eq!(r.heap(), g.heap());
-                        assert_eq!(r.bout().map_or(0, |b| b.mask()), table);
+                        assert_eq!(r.bout().map_or(CardSet::EMPTY, |b| b.mask()), table);
                         assert_eq!(r.trump_card(), g.trump_card());
                         assert_eq!(r.turn_up_left(), g.turn_up_left());
                         assert_eq!(r.talon_left(), g.talon_left());
@@ -726,8 +939,8 @@ mod views {
                         assert_eq!(r.zobrist(), r.full_hash());
                         for s in 0..g.seats() {
                             assert_eq!(r.count(s), g.count(s));
-                            assert_eq!(r.known(s) & r.hand(s), g.known(s));
-                            assert_eq!(r.hand(s) & r.lacks(s), 0);
+                            assert_eq!(r.known(s).intersection(r.hand(s)), g.known(s));
+                            assert!(r.hand(s).intersection(r.lacks(s)).is_empty());
                         }
                         assert!(!r.legal(t).is_empty(), "the seat to move has a move");
                         changed += u32::from((0..g.seats()).any(|s| r.hand(s) != g.hand(s)));
@@ -834,7 +1047,7 @@ mod views {
                             done += 1;
                             assert_eq!(s0.view(seat), start.view(seat));
                             assert_eq!(s0.zobrist(), s0.full_hash());
-                            let first = deal::first_attacker(
+                            let first = rules::first_attacker(
                                 &s0.hands[..usize::from(s0.seats())],
                                 s0.trump(),
                             );
@@ -904,8 +1117,8 @@ mod views {
                 let (_, r, k) = replaying(&start, &moves, seat, &mut rng).unwrap();
                 exact += usize::from(k > 0);
                 for (s, row) in ours.iter_mut().enumerate() {
-                    for c in card::ids(r.hands[s]) {
-                        row[usize::from(c)] += 1;
+                    for c in r.hands[s] {
+                        row[usize::from(c.ace_high_id())] += 1;
                     }
                 }
             }
@@ -915,7 +1128,7 @@ mod views {
             let mut cells: Vec<(usize, Option<usize>)> = Vec::new();
             let mut pool = Vec::new();
             for s in 1..n {
-                for c in card::ids(start.hands[s]) {
+                for c in start.hands[s].iter_ace_high() {
                     cells.push((s, None));
                     pool.push(c);
                 }
@@ -930,18 +1143,18 @@ mod views {
                 crate::rng::shuffle(&mut pool, &mut rng);
                 let mut d = start.clone();
                 for s in 1..n {
-                    d.hands[s] = 0;
+                    d.hands[s] = CardSet::EMPTY;
                 }
                 for (&(s, p), &c) in cells.iter().zip(&pool) {
                     match p {
-                        None => d.hands[s] |= card::bit(c),
+                        None => d.hands[s].insert(c),
                         Some(p) => d.talon[p] = c,
                     }
                 }
                 let six = d.six_of_trumps();
-                d.six_owner = (0..d.seats()).find(|&s| d.hand(s) & card::bit(six) != 0);
+                d.six_owner = (0..d.seats()).find(|&s| d.hand(s).contains(six));
                 d.hash = d.card_hash();
-                let first = deal::first_attacker(&d.hands[..n], d.trump());
+                let first = rules::first_attacker(&d.hands[..n], d.trump());
                 if Some(first) != start.bout().map(|b| b.attacker) {
                     continue;
                 }
@@ -955,8 +1168,8 @@ mod views {
                 }
                 kept += 1;
                 for (s, row) in blind.iter_mut().enumerate() {
-                    for c in card::ids(e.hands[s]) {
-                        row[usize::from(c)] += 1;
+                    for c in e.hands[s] {
+                        row[usize::from(c.ace_high_id())] += 1;
                     }
                 }
             }
@@ -981,21 +1194,21 @@ mod views {
     fn views_hide_the_other_hands_and_the_talon() {
         let g = crate::game::dealt::<Durak>(&DurakConfig::default(), 4);
         let text = g.view(0).to_json();
-        for c in card::ids(g.hand(1)).chain(g.talon().into_iter().filter(|&c| c != g.trump_card()))
+        for c in g
+            .hand(1)
+            .iter()
+            .chain(g.talon().into_iter().filter(|&c| c != g.trump_card()))
         {
-            assert!(!text.contains(&format!("\"{}\"", card::name(c))), "{c}");
+            assert!(!text.contains(&format!("\"{}\"", name(c))), "{c}");
         }
-        assert!(text.contains(&format!(
-            "\"trump_card\":\"{}\"",
-            card::name(g.trump_card())
-        )));
+        assert!(text.contains(&format!("\"trump_card\":\"{}\"", name(g.trump_card()))));
         assert_eq!(g.observation(0).len(), OBSERVATION_LEN);
         // Swap a card of seat 1 with the talon's top card.
         let mut t = g.clone();
-        let a = card::ids(g.hand(1)).next().unwrap();
+        let a = g.hand(1).iter_ace_high().next().unwrap();
         let top = usize::from(g.tlen) - 1;
         let b = g.talon[top];
-        t.hands[1] = (g.hand(1) & !card::bit(a)) | card::bit(b);
+        t.hands[1] = g.hand(1).without(a).with(b);
         t.talon[top] = a;
         t.six_owner = g.six_owner();
         t.hash = t.card_hash();
@@ -1007,19 +1220,25 @@ mod views {
         // Seat 0's own cards show.
         let mine = g.view(0);
         let hand = mine.get("hand").unwrap();
-        assert_eq!(hand, &Value::strs(card::ids(g.hand(0)).map(card::name)));
+        assert_eq!(hand, &Value::strs(g.hand(0).iter_ace_high().map(name)));
     }
 
     /// A forced take shows the defender lacks every card that beats the attack card; the view
     /// lists them, the resample deals the defender none of them, and drawing forgets them.
     #[test]
     fn a_forced_take_shows_what_the_defender_lacks() {
-        let g = fixture("ASKH7D/6C7C9S", "8D9DTD8H", "8H", "-", "1>2/3/0/-/0:-");
+        let g = fixture(
+            "ASKH7D/6C7C9S",
+            "8D9DTD8H",
+            "8H",
+            None,
+            bout(1, 2, 3, "", ""),
+        );
         let (g, _) = g.play(1, Some("attack"), Some(id("AS"))).unwrap();
         // Seat 2 (0-based 1) holds no spade above the ace and no heart: it took.
         let lacks = g.lacks(1);
-        assert_ne!(lacks & card::bit(card::id_of("KH").unwrap()), 0);
-        assert_eq!(lacks & g.hand(1), 0);
+        assert!(lacks.contains(card("KH")));
+        assert!(lacks.intersection(g.hand(1)).is_empty());
         let v = g.view(0);
         let shown = v.get("lacks").unwrap();
         let Value::List(per_seat) = shown else {

@@ -10,9 +10,9 @@
 //! Seats are 0-based here, as the `seat` argument of every view (the Python API of Durak
 //! numbers seats from 1 elsewhere).
 
-use super::card;
-use super::deal::first_attacker;
-use super::state::{Durak, EventCount, Kind, Move, Phase, Variant, STALL_LIMIT};
+use super::rules::first_attacker;
+use super::{name, Durak, EventCount, Kind, Move, Phase, Variant, STALL_LIMIT};
+use crate::cards::{Card, CardSet};
 use crate::error::Result;
 use crate::game::{GameState, Seat};
 use crate::rng::{shuffle, Rng};
@@ -79,14 +79,15 @@ pub mod offsets {
 #[must_use]
 pub fn move_text(mv: Move) -> String {
     if mv.kind.has_card() {
-        format!("{} {}", mv.kind.as_str(), card::name(mv.card))
+        let card = mv.card.unwrap_or(Card::PLACEHOLDER);
+        format!("{} {}", mv.kind.as_str(), name(card))
     } else {
         mv.kind.as_str().to_string()
     }
 }
 
-fn names(mask: u64) -> Value {
-    Value::strs(card::ids(mask).map(card::name))
+fn names(cards: CardSet) -> Value {
+    Value::strs(cards.iter_ace_high().map(name))
 }
 
 fn seats_of(mask: u8, n: u8) -> Value {
@@ -96,16 +97,16 @@ fn seats_of(mask: u8, n: u8) -> Value {
 impl Durak {
     /// The cards nobody but their holder can see: every seat's cards but `seat`'s and the
     /// known ones, and the talon but the turn-up.
-    fn hidden_from(&self, seat: Seat) -> u64 {
-        let mut m = 0;
+    fn hidden_from(&self, seat: Seat) -> CardSet {
+        let mut m = CardSet::EMPTY;
         for s in 0..self.seats {
             if s != seat {
-                m |= self.hand(s) & !self.known(s);
+                m = m.union(self.hand(s).difference(self.known(s)));
             }
         }
         for &c in &self.talon[..self.talon_left()] {
             if c != self.trump_card() {
-                m |= card::bit(c);
+                m.insert(c);
             }
         }
         m
@@ -115,7 +116,7 @@ impl Durak {
     /// or drew, and the turn-up is in the talon).
     fn swap_right(&self, seat: Seat) -> bool {
         self.six_owner() == Some(seat)
-            && self.hand(seat) & card::bit(self.six_of_trumps()) != 0
+            && self.hand(seat).contains(self.six_of_trumps())
             && self.turn_up_left()
     }
 }
@@ -138,12 +139,8 @@ impl Observe for Durak {
                 .map(|i| {
                     let beat = b.beats[i];
                     Value::List(vec![
-                        Value::Str(card::name(b.attacks[i])),
-                        if beat == 0 {
-                            Value::Null
-                        } else {
-                            Value::Str(card::name(beat))
-                        },
+                        Value::Str(name(b.attacks[i])),
+                        beat.map_or(Value::Null, |c| Value::Str(name(c))),
                     ])
                 })
                 .collect()
@@ -154,7 +151,7 @@ impl Observe for Durak {
             seat,
             self.turn(),
             self.over(),
-            card::ids(self.hand(seat)).map(card::name).collect(),
+            self.hand(seat).iter_ace_high().map(name).collect(),
             (0..n).map(|s| self.count(s)).collect(),
             legal.iter().map(|&m| move_text(m)).collect(),
             legal.iter().map(|&m| usize::from(m.action())).collect(),
@@ -162,11 +159,8 @@ impl Observe for Durak {
         )
         .with("seats", Value::Int(i64::from(n)))
         .with("variant", Value::Str(self.variant().as_str().into()))
-        .with(
-            "trump",
-            Value::Str(card::suit_letter(self.trump()).to_string()),
-        )
-        .with("trump_card", Value::Str(card::name(self.trump_card())))
+        .with("trump", Value::Str(self.trump().letter().to_string()))
+        .with("trump_card", Value::Str(name(self.trump_card())))
         .with("turn_up_left", Value::Bool(self.turn_up_left()))
         .with("talon_left", Value::Int(self.talon_left() as i64))
         .with("discard", Value::Int(i64::from(self.discard())))
@@ -213,17 +207,18 @@ impl Observe for Durak {
     fn observation_into(&self, seat: Seat, out: &mut [f32]) {
         use offsets as o;
         out.fill(0.0);
-        let row = |out: &mut [f32], at: usize, mask: u64| {
-            for c in card::ids(mask) {
-                out[at + usize::from(c) - 1] = 1.0;
+        let row = |out: &mut [f32], at: usize, cards: CardSet| {
+            for c in cards {
+                out[at + usize::from(c.ace_high_id()) - 1] = 1.0;
             }
         };
+        let one = |c: Card| CardSet::from_cards(&[c]);
         let n = self.seats();
         row(out, o::HAND, self.hand(seat));
         if let Some(b) = self.bout() {
             for i in 0..b.size() {
-                row(out, o::ATTACKS, card::bit(b.attacks[i]));
-                row(out, o::BEATS, card::bit(b.beats[i]));
+                row(out, o::ATTACKS, one(b.attacks[i]));
+                row(out, o::BEATS, b.beats[i].map_or(CardSet::EMPTY, one));
             }
             out[o::ATTACKER + usize::from(b.attacker)] = 1.0;
             out[o::DEFENDER + usize::from(b.defender)] = 1.0;
@@ -248,8 +243,8 @@ impl Observe for Durak {
             }
             out[o::IN_GAME + si] = 1.0;
         }
-        row(out, o::TURN_UP, card::bit(self.trump_card()));
-        out[o::TRUMP + usize::from(self.trump() % 4)] = 1.0;
+        row(out, o::TURN_UP, one(self.trump_card()));
+        out[o::TRUMP + usize::from(self.trump().index())] = 1.0;
         #[allow(clippy::cast_precision_loss)]
         {
             out[o::TALON] = self.talon_left() as f32 / 36.0;
@@ -295,15 +290,23 @@ impl Durak {
     /// `RESAMPLE_FAILED` when no deal fits the cards shown lacking or leaves the mover a move.
     pub fn resample_position(&self, seat: Seat, rng: &mut Rng) -> Result<Durak> {
         let n = self.seats();
-        let pool: Vec<u16> = card::ids(self.hidden_from(seat)).map(u16::from).collect();
+        // Cards go to the shared dealer by id.
+        let pool: Vec<u16> = self
+            .hidden_from(seat)
+            .iter_ace_high()
+            .map(|c| u16::from(c.ace_high_id()))
+            .collect();
+        let card = |c: u16| {
+            u8::try_from(c)
+                .ok()
+                .and_then(Card::from_ace_high_id)
+                .unwrap_or(Card::PLACEHOLDER)
+        };
         let others: Vec<u8> = (0..n).filter(|&s| s != seat).collect();
-        let lacks: Vec<u64> = others.iter().map(|&s| self.lacks(s)).collect();
+        let lacks: Vec<CardSet> = others.iter().map(|&s| self.lacks(s)).collect();
         let allows: Vec<Box<dyn Fn(u16) -> bool>> = lacks
             .iter()
-            .map(|&l| {
-                Box::new(move |c: u16| u8::try_from(c).is_ok_and(|c| l & card::bit(c) == 0))
-                    as Box<dyn Fn(u16) -> bool>
-            })
+            .map(|&l| Box::new(move |c: u16| !l.contains(card(c))) as Box<dyn Fn(u16) -> bool>)
             .collect();
         let any = |_: u16| true;
         let turn_up_slots: Vec<usize> = (0..self.talon_left())
@@ -313,7 +316,7 @@ impl Durak {
             .iter()
             .zip(&allows)
             .map(|(&s, f)| Holder {
-                size: (self.hand(s) & !self.known(s)).count_ones() as usize,
+                size: self.hand(s).difference(self.known(s)).len() as usize,
                 allows: f.as_ref(),
             })
             .collect();
@@ -322,7 +325,7 @@ impl Durak {
             allows: &any,
         });
         let six = self.six_of_trumps();
-        let six_hidden = pool.contains(&u16::from(six));
+        let six_hidden = pool.contains(&u16::from(six.ace_high_id()));
         let mover = self.turn().filter(|&t| t != seat);
         let mut buf = Vec::new();
         for _ in 0..4096 {
@@ -330,24 +333,19 @@ impl Durak {
                 .ok_or_else(|| resample_failed("the cards shown lacking leave no deal"))?;
             let mut next = self.clone();
             for (i, &s) in others.iter().enumerate() {
-                let dealt = deal[i]
-                    .iter()
-                    .fold(0u64, |m, &c| m | u8::try_from(c).map_or(0, card::bit));
-                next.hands[usize::from(s)] = self.known(s) | dealt;
-                if six_hidden && dealt & card::bit(six) != 0 {
+                let dealt: CardSet = deal[i].iter().map(|&c| card(c)).collect();
+                next.hands[usize::from(s)] = self.known(s).union(dealt);
+                if six_hidden && dealt.contains(six) {
                     next.six_owner = Some(s);
                 }
             }
-            if six_hidden && deal[others.len()].contains(&u16::from(six)) {
+            if six_hidden && deal[others.len()].contains(&u16::from(six.ace_high_id())) {
                 next.six_owner = None;
             }
             let mut stock = deal[others.len()].iter();
             for p in 0..self.talon_left() {
                 if !turn_up_slots.contains(&p) {
-                    next.talon[p] = stock
-                        .next()
-                        .and_then(|&c| u8::try_from(c).ok())
-                        .unwrap_or(0);
+                    next.talon[p] = stock.next().map_or(Card::PLACEHOLDER, |&c| card(c));
                 }
             }
             next.hash = next.card_hash();
@@ -386,7 +384,7 @@ struct Slot {
 /// when, which cards were played).
 struct Plan {
     slots: Vec<Vec<Slot>>,
-    played: Vec<Vec<(usize, u8)>>,
+    played: Vec<Vec<(usize, Card)>>,
     drawn_by_seat: u64,
 }
 
@@ -419,7 +417,7 @@ fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)
     for (s, sl) in slots.iter_mut().enumerate() {
         let s8 = u8::try_from(s).unwrap_or(0);
         if s8 != seat {
-            let hidden = (start.hand(s8) & !start.known(s8)).count_ones() as usize;
+            let hidden = start.hand(s8).difference(start.known(s8)).len() as usize;
             sl.resize(hidden, Slot { from: 0, at: None });
         }
     }
@@ -431,10 +429,10 @@ fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)
         g.apply_seat(s, mv, &mut EventCount::default())?;
         let c = match mv.kind {
             Kind::Attack | Kind::Beat | Kind::Transfer => mv.card,
-            Kind::Swap => g.six_of_trumps(),
-            Kind::Take | Kind::Done | Kind::Resign => 0,
+            Kind::Swap => Some(g.six_of_trumps()),
+            Kind::Take | Kind::Done | Kind::Resign => None,
         };
-        if s != seat && c != 0 && known_before & card::bit(c) == 0 {
+        if let Some(c) = c.filter(|&c| s != seat && !known_before.contains(c)) {
             played[usize::from(s)].push((k, c));
         }
         for (p, &c) in talon_before
@@ -447,7 +445,7 @@ fn plan(start: &Durak, moves: &[(u8, Move)], seat: Seat) -> Result<(Plan, Durak)
                 continue;
             }
             let holder = (0..start.seats())
-                .find(|&t| g.hand(t) & card::bit(c) != 0)
+                .find(|&t| g.hand(t).contains(c))
                 .ok_or_else(|| resample_failed("a drawn card is in no hand"))?;
             if holder == seat {
                 drawn_by_seat |= 1 << p;
@@ -482,7 +480,7 @@ struct Check<'a> {
 impl Check<'_> {
     fn replay(&self, s0: &Durak) -> Option<Durak> {
         let n = usize::from(s0.seats);
-        if (0..n).any(|s| s0.hands[s] & s0.lacks[s] != 0) {
+        if (0..n).any(|s| !s0.hands[s].intersection(s0.lacks[s]).is_empty()) {
             return None;
         }
         if self
@@ -548,7 +546,7 @@ pub(crate) fn replaying(
     let (plan, now) = plan(start, moves, seat)?;
     let n = start.seats();
     let six = start.six_of_trumps();
-    let six_hidden = start.hidden_from(seat) & card::bit(six) != 0;
+    let six_hidden = start.hidden_from(seat).contains(six);
     let view = now.view(seat);
     let check = Check {
         moves,
@@ -561,11 +559,11 @@ pub(crate) fn replaying(
     };
     let set_six = |s0: &mut Durak| {
         if six_hidden {
-            s0.six_owner = (0..n).find(|&s| s != seat && s0.hand(s) & card::bit(six) != 0);
+            s0.six_owner = (0..n).find(|&s| s != seat && s0.hand(s).contains(six));
         }
         s0.hash = s0.card_hash();
     };
-    let mut fill: Vec<u8> = Vec::new();
+    let mut fill: Vec<Option<Card>> = Vec::new();
     let mut avail: Vec<usize> = Vec::new();
     for tries in 1..=REPLAY_TRIES {
         let end = now.resample_position(seat, rng)?;
@@ -579,31 +577,36 @@ pub(crate) fn replaying(
             let si = usize::from(s);
             let slots = &plan.slots[si];
             fill.clear();
-            fill.resize(slots.len(), 0);
+            fill.resize(slots.len(), None);
             for &(k, c) in &plan.played[si] {
                 avail.clear();
-                avail.extend((0..slots.len()).filter(|&i| fill[i] == 0 && slots[i].from <= k));
+                avail.extend((0..slots.len()).filter(|&i| fill[i].is_none() && slots[i].from <= k));
                 if avail.is_empty() {
                     return Err(resample_failed("a card was played before it was held"));
                 }
-                fill[avail[rng.index(avail.len())]] = c;
+                fill[avail[rng.index(avail.len())]] = Some(c);
             }
-            let mut rest: Vec<u8> = card::ids(end.hand(s) & !now.known(s)).collect();
+            let mut rest: Vec<Card> = end
+                .hand(s)
+                .difference(now.known(s))
+                .iter_ace_high()
+                .collect();
             shuffle(&mut rest, rng);
             let mut rest = rest.into_iter();
-            for f in fill.iter_mut().filter(|f| **f == 0) {
-                *f = rest
-                    .next()
-                    .ok_or_else(|| resample_failed("more slots than cards"))?;
+            for f in fill.iter_mut().filter(|f| f.is_none()) {
+                *f = Some(
+                    rest.next()
+                        .ok_or_else(|| resample_failed("more slots than cards"))?,
+                );
             }
             if rest.next().is_some() {
                 return Err(resample_failed("more cards than slots"));
             }
             let mut hand = start.known(s);
-            for (slot, &c) in slots.iter().zip(&fill) {
+            for (slot, c) in slots.iter().zip(fill.iter().flatten()) {
                 match slot.at {
-                    None => hand |= card::bit(c),
-                    Some(p) => s0.talon[p] = c,
+                    None => hand.insert(*c),
+                    Some(p) => s0.talon[p] = *c,
                 }
             }
             s0.hands[si] = hand;
@@ -626,11 +629,17 @@ fn chain(
     set_six: impl Fn(&mut Durak),
     rng: &mut Rng,
 ) -> Result<(Durak, Durak)> {
-    // Cells: (seat, card) for a hidden start card of another seat, (6, position) for a hidden
-    // talon position that `check.seat` did not draw.
+    // Cells: (seat, card id) for a hidden start card of another seat, (6, position) for a
+    // hidden talon position that `check.seat` did not draw.
     let mut cells: Vec<(u8, u8)> = Vec::new();
     for s in (0..start.seats()).filter(|&s| s != check.seat) {
-        cells.extend(card::ids(start.hand(s) & !start.known(s)).map(|c| (s, c)));
+        cells.extend(
+            start
+                .hand(s)
+                .difference(start.known(s))
+                .iter_ace_high()
+                .map(|c| (s, c.ace_high_id())),
+        );
     }
     for p in 0..start.talon_left() {
         if start.hidden_at(p) && plan.drawn_by_seat & (1 << p) == 0 {
@@ -656,17 +665,18 @@ fn chain(
             if s == 6 {
                 x.talon[usize::from(c)]
             } else {
-                c
+                Card::from_ace_high_id(c).unwrap_or(Card::PLACEHOLDER)
             }
         };
         let (ca, cb) = (card_of(&s0, a), card_of(&s0, b));
         let mut t = s0.clone();
-        let put = |t: &mut Durak, (s, c): (u8, u8), old: u8, new: u8| {
+        let put = |t: &mut Durak, (s, c): (u8, u8), old: Card, new: Card| {
             if s == 6 {
                 t.talon[usize::from(c)] = new;
             } else {
                 let h = &mut t.hands[usize::from(s)];
-                *h = (*h & !card::bit(old)) | card::bit(new);
+                h.remove(old);
+                h.insert(new);
             }
         };
         put(&mut t, a, ca, cb);
@@ -675,10 +685,10 @@ fn chain(
         if let Some(next) = check.replay(&t) {
             // The cells follow their cards: a hand cell now holds the other card.
             if a.0 != 6 {
-                cells[i] = (a.0, cb);
+                cells[i] = (a.0, cb.ace_high_id());
             }
             if b.0 != 6 {
-                cells[j] = (b.0, ca);
+                cells[j] = (b.0, ca.ace_high_id());
             }
             s0 = t;
             g = next;
