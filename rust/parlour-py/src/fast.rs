@@ -12,7 +12,7 @@ use parlour_core::lazy::{LazyMoves, Moves, Packed};
 use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyInt, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyInt, PyTuple};
 use std::cell::Cell;
 use std::thread::LocalKey;
 
@@ -55,11 +55,13 @@ pub fn listed_object<T: Packed>(
     moves.get(at)
 }
 
-/// The index `obj` when it is a plain `int` (not a `bool`) in `0..len`, else `None`; the caller
-/// raises its game's error.
+/// The index `obj` when it is an `int` (an `int` subclass such as an `IntEnum` too, but not a
+/// `bool`) in `0..len`, else `None`; the caller raises its game's error.
 #[must_use]
 pub fn exact_index(obj: &Bound<'_, PyAny>, len: usize) -> Option<usize> {
-    if !obj.is_exact_instance_of::<PyInt>() {
+    if !obj.is_exact_instance_of::<PyInt>()
+        && (!obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>())
+    {
         return None;
     }
     obj.extract::<usize>().ok().filter(|&i| i < len)

@@ -120,6 +120,22 @@ pub trait StateClass:
         self.with_core(py, core, Some(mv))
     }
 
+    /// `resample(seat, seed)`: by default the core position resampled ([`Observe::resample`])
+    /// and wrapped by [`StateClass::with_core`]; a game that also redraws what the class
+    /// carries (Durak's record of moves, replayed from a new deal) overrides it.
+    ///
+    /// # Errors
+    /// As [`crate::view::resample`].
+    fn resampled(
+        &self,
+        py: Python<'_>,
+        seat: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let core = crate::view::resample(py, self.core(), seat, seed)?;
+        self.with_core(py, core, None)
+    }
+
     /// The error of `apply_index(index)` when `index` is no index of the `len` legal moves.
     fn index_error(&self, index: &Bound<'_, PyAny>, len: usize) -> PyErr {
         IllegalMoveError::new_err((
@@ -254,8 +270,7 @@ pub fn resample<'py, S: StateClass>(
     seed: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, S>> {
     let py = seat.py();
-    let core = crate::view::resample(py, s.core(), seat, seed)?;
-    Bound::new(py, s.with_core(py, core, None)?)
+    Bound::new(py, s.resampled(py, seat, seed)?)
 }
 
 /// `hash(state)`: Python's hash of the Zobrist hash as an int (modulo 2**61 - 1).

@@ -6,12 +6,10 @@
 //! functions, the deal and the players are plain functions. Everything converts.
 
 use crate::errors::{caught, config_err, detached, guarded, to_py};
-use crate::fast::exact_index;
 use crate::notation::Notation;
-use crate::state::{self as protocol, PartsClass, StateClass, KEPT};
+use crate::state::{PartsClass, StateClass, KEPT};
 use crate::view::{seat_arg, seed_arg};
 use parlour_core::cards::{Card, CardSet, Suit};
-use parlour_core::game::GameState;
 use parlour_core::games::durak::bot::{self, Opponent};
 use parlour_core::games::durak::record::{event_value, move_value};
 use parlour_core::games::durak::rules::{self, Bout};
@@ -232,9 +230,7 @@ impl PyDurakGame {
 }
 
 /// Durak differs from the defaults in its 1-based `to_move`, its `BAD_INDEX`, its checked
-/// `apply` (the reference's refusals) and its `resample`, which needs the record: the shared
-/// `protocol!` resamples the core position alone, so the protocol is written out below over
-/// [`crate::state`]'s functions until [`StateClass`] has a resample hook.
+/// `apply` (the reference's refusals) and its `resample`, which replays the record of moves.
 impl StateClass for PyDurakGame {
     type Core = Durak;
     const ACTIONS: usize = ACTION_SPACE;
@@ -271,6 +267,27 @@ impl StateClass for PyDurakGame {
     }
     fn to_move(&self) -> Option<u8> {
         self.inner.turn().map(|s| s + 1)
+    }
+    /// A game with moves since it was dealt (or parsed) gets a new deal from which those moves
+    /// replay, and keeps them; a game without gets its position resampled. Either way the new
+    /// game has no seed or number.
+    fn resampled(
+        &self,
+        py: Python<'_>,
+        seat: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let (seat, seed) = (seat_arg(&self.inner, seat)?, seed_arg(seed)?);
+        let (record, now) = (self.record.clone(), self.inner.clone());
+        let (inner, record) =
+            detached(py, move || record.resample(&now, seat, &mut Rng::new(seed)))?;
+        let (dealt, kept) = (Arc::default(), LazyMoves::new());
+        Ok(PyDurakGame {
+            inner,
+            record,
+            dealt,
+            kept,
+        })
     }
     fn index_error(&self, _index: &Bound<'_, PyAny>, len: usize) -> PyErr {
         DurakConfigError::new_err((
@@ -330,6 +347,7 @@ impl PartsClass for PyDurakGame {
     }
 }
 
+crate::protocol!(PyDurakGame);
 crate::notation!(PyDurakGame);
 
 crate::fields!(PyDurakGame {
@@ -499,143 +517,6 @@ impl PyDurakGame {
     /// The Zobrist hash recomputed from scratch (the tests hold it to :attr:`zobrist`).
     fn _full_hash(&self) -> u64 {
         self.inner.full_hash()
-    }
-
-    // ----- the protocol ([`crate::state`]) -------------------------------------------------
-
-    /// The seat to move (1-based), None when over.
-    #[getter]
-    fn to_move(&self) -> Option<u8> {
-        StateClass::to_move(self)
-    }
-
-    /// True when the game is over.
-    #[getter]
-    fn is_terminal(&self) -> bool {
-        self.inner.over()
-    }
-
-    /// The 64-bit Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// 1.0 for every seat but the fool, 0.0 for the fool, 0.5 each in a draw; 0 while live.
-    fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        protocol::returns(self, py)
-    }
-
-    /// The legal moves of the seat to move over the fixed action space (a numpy bool array of
-    /// length ``ACTION_SPACE``).
-    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        protocol::legal_mask(self, py)
-    }
-
-    /// The legal moves of the seat to move, in the reference's order (``resign`` is never
-    /// listed).
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        protocol::legal_moves(self, py)
-    }
-
-    /// The game after the ``index``-th legal move (an int, or an int subclass such as an
-    /// ``IntEnum``).
-    ///
-    /// Raises:
-    ///     DurakConfigError: ``BAD_INDEX`` for an index out of range.
-    fn apply_index<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        let plain_int = index.is_instance_of::<PyInt>() && !index.is_instance_of::<PyBool>();
-        if exact_index(index, usize::MAX).is_none() && plain_int {
-            let len = self.moves().len();
-            let at = index.extract::<usize>().ok().filter(|&i| i < len);
-            let mv = at
-                .and_then(|i| self.moves().get(i))
-                .ok_or_else(|| self.index_error(index, len))?;
-            return Bound::new(index.py(), StateClass::play(self, index.py(), mv, true)?);
-        }
-        protocol::apply_index(self, index)
-    }
-
-    /// The game after the seat to move plays ``move`` (a :class:`Move` or an action object).
-    ///
-    /// Raises:
-    ///     DurakMoveError: The refusal (``GAME_OVER`` once over).
-    #[pyo3(signature = (r#move))]
-    fn apply<'py>(&self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        protocol::apply(self, r#move)
-    }
-
-    /// What ``seat`` may see, as JSON-ready data (``parlour.durak.View``; ``docs/durak.md``,
-    /// "What each seat sees"). Seats here are 0-based, as in every game's ``view``.
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
-    fn view<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::view(seat.py(), &self.inner, seat)
-    }
-
-    /// The view of ``seat`` as a float32 array of shape ``(680,)`` (``docs/durak.md``).
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` if ``seat`` is not from 0 to ``seats - 1``.
-    fn observation<'py>(&self, seat: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        crate::view::observation(seat.py(), &self.inner, seat)
-    }
-
-    /// A game consistent with what ``seat`` sees: the other seats' hidden cards and the talon's
-    /// order (all but the turn-up) dealt anew from ``seed`` (``docs/durak.md`` says exactly what
-    /// is kept). A game with moves since it was dealt (or parsed) gets a new deal from which
-    /// those moves replay, and keeps them: its ``history`` is this game's. A game without gets
-    /// its position resampled and no history. Either way the new game has no seed or number.
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEAT`` or ``INVALID_SEED``.
-    ///     InvalidStateError: ``RESAMPLE_FAILED`` for a position built with contradictory parts.
-    fn resample<'py>(
-        &self,
-        seat: &Bound<'py, PyAny>,
-        seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Py<Self>> {
-        let py = seat.py();
-        let (seat, seed) = (seat_arg(&self.inner, seat)?, seed_arg(seed)?);
-        let (record, now) = (self.record.clone(), self.inner.clone());
-        let (inner, record) =
-            detached(py, move || record.resample(&now, seat, &mut Rng::new(seed)))?;
-        Py::new(
-            py,
-            PyDurakGame {
-                inner,
-                record,
-                dealt: Arc::default(),
-                kept: LazyMoves::new(),
-            },
-        )
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        other
-            .cast::<Self>()
-            .map_or(Ok(false), |o| self.same(other.py(), o.get()))
-    }
-
-    fn __hash__(&self) -> isize {
-        protocol::hash(self)
-    }
-
-    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        <Self as StateClass>::repr(slf)
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        <Self as StateClass>::reduce(slf)
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
     }
 }
 
