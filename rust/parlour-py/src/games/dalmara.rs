@@ -7,10 +7,11 @@ use crate::errors::{config_err, guarded, to_py};
 use crate::fast::with_buffer;
 use crate::notation::Notation;
 use crate::state::{StateClass, KEPT};
+use parlour_core::cards::{Card, Spelling, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    card_text, parse_card, Action, Code, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
-    Parts, Rules, SeatIn, ACTION_SPACE, SUIT_NAMES,
+    Action, Code, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move, Parts, Rules, SeatIn,
+    ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Packed};
 use parlour_core::Error;
@@ -25,31 +26,31 @@ use std::cell::Cell;
 static NOTATION: Notation = Notation::new("parlour.dalmara.notation");
 
 thread_local! {
-    static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
+    static PLAYS: Cell<Vec<(Card, Option<u8>)>> = const { Cell::new(Vec::new()) };
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 /// The engine's text of card `c` (`"10s"`), one interned string per card.
-fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
+fn card_py(py: Python<'_>, c: Card) -> Bound<'_, PyString> {
     static TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
-    let text = |c: u8| {
-        if c % 16 < 13 {
-            card_text(c)
-        } else {
-            String::new()
-        }
-    };
+    let text = |i| Card::from_index(i).map_or(String::new(), |c| c.format(Spelling::DalMara));
     let texts = TEXTS.get_or_init(py, || {
         (0..64)
-            .map(|c| PyString::intern(py, &text(c)).unbind())
+            .map(|i| PyString::intern(py, &text(i)).unbind())
             .collect()
     });
-    texts[usize::from(c & 63)].bind(py).clone()
+    texts[usize::from(c.index() & 63)].bind(py).clone()
 }
 
-/// The long name of suit `s` (`"hearts"`).
-fn suit_name(s: u8) -> &'static str {
-    SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("")
+/// The card of a card index that `parlour.dalmara.notation` gives (always a card).
+fn card(c: u8) -> PyResult<Card> {
+    crate::cards::card(i64::from(c))
+}
+
+/// The suit of a suit index that `parlour.dalmara.notation` gives (always a suit).
+fn suit(s: Option<u8>) -> PyResult<Option<Suit>> {
+    let bad = || config_err(Code::InvalidDmn, "suit out of range");
+    s.map(|s| Suit::from_index(s).ok_or_else(bad)).transpose()
 }
 
 /// The Python values, built once: the classes `Move` and `LegalMove`, the `Move` of every packed
@@ -69,16 +70,15 @@ fn tables(py: Python<'_>) -> PyResult<&Tables> {
         let mv = api.getattr("Move")?.cast_into::<PyType>()?;
         let lm = api.getattr("LegalMove")?.cast_into::<PyType>()?;
         let moves = (0..192u16).map(|i| match Move::unpack(i) {
-            Move::Play(c) | Move::Pickup(c) if c % 16 > 12 => Ok(py.None().into_bound(py)),
-            Move::Declare(s) if s > 3 => Ok(py.None().into_bound(py)),
+            m if m.pack() != i => Ok(py.None().into_bound(py)),
             Move::Play(c) => mv.call1(("play", card_py(py, c))),
             Move::Pickup(c) => mv.call1(("pickup", card_py(py, c))),
-            Move::Declare(s) => mv.call1(("declare", suit_name(s))),
+            Move::Declare(s) => mv.call1(("declare", s.name())),
         });
         let legal = (0..64u8).flat_map(|c| (0..5u8).map(move |k| (c, k.checked_sub(1))));
-        let legal = legal.map(|(c, k)| match c % 16 {
-            13.. => Ok(py.None().into_bound(py)),
-            _ => lm.call1((card_py(py, c), k)),
+        let legal = legal.map(|(c, k)| match Card::from_index(c) {
+            None => Ok(py.None().into_bound(py)),
+            Some(c) => lm.call1((card_py(py, c), k)),
         });
         Ok::<_, PyErr>(Tables {
             moves: PyTuple::new(py, moves.collect::<PyResult<Vec<_>>>()?)?.unbind(),
@@ -136,31 +136,38 @@ impl CoreParts {
         let CoreParts(head, ghoptes, hands, stacks, numbers, trick, play_orders, detail) = self;
         let (four, rules, dealer, turup, turup_trick, next) = head;
         let (move_number, trick_number, play_number, lead, is_ghopte) = numbers;
-        let ghoptes = ghoptes
-            .into_iter()
-            .map(|(seat, card, order, resolved)| Ghopte {
+        let ghoptes = ghoptes.into_iter().map(|(seat, c, order, resolved)| {
+            Ok(Ghopte {
                 seat,
-                card,
+                card: card(c)?,
                 order,
                 resolved,
-            });
+            })
+        });
+        let piles = |piles: Vec<Vec<u8>>| {
+            let pile = |p: Vec<u8>| p.into_iter().map(card).collect::<PyResult<Vec<_>>>();
+            piles.into_iter().map(pile).collect::<PyResult<Vec<_>>>()
+        };
+        let trick = trick.into_iter().map(|(s, c)| Ok((s, card(c)?)));
         Ok(Parts {
             four,
             rules: rules_arg(&rules)?,
             dealer,
-            turup,
+            turup: suit(turup)?,
             turup_trick,
-            ghoptes: ghoptes.collect(),
-            hands,
-            stacks,
+            ghoptes: ghoptes.collect::<PyResult<_>>()?,
+            hands: piles(hands)?,
+            stacks: piles(stacks)?,
             move_number,
             trick_number,
             play_number,
-            lead,
+            lead: suit(lead)?,
             is_ghopte,
-            trick,
+            trick: trick.collect::<PyResult<_>>()?,
             play_orders,
-            detail,
+            detail: detail
+                .map(|(s, c, t)| Ok::<_, PyErr>((s, card(c)?, t)))
+                .transpose()?,
             next,
         })
     }
@@ -169,29 +176,33 @@ impl CoreParts {
         let ghoptes = p
             .ghoptes
             .iter()
-            .map(|g| (g.seat, g.card, g.order, g.resolved));
+            .map(|g| (g.seat, g.card.index(), g.order, g.resolved));
+        let piles = |piles: Vec<Vec<Card>>| {
+            let pile = |p: Vec<Card>| p.into_iter().map(Card::index).collect();
+            piles.into_iter().map(pile).collect()
+        };
         CoreParts(
             (
                 p.four,
                 p.rules.name().into(),
                 p.dealer,
-                p.turup,
+                p.turup.map(Suit::index),
                 p.turup_trick,
                 p.next,
             ),
             ghoptes.collect(),
-            p.hands,
-            p.stacks,
+            piles(p.hands),
+            piles(p.stacks),
             (
                 p.move_number,
                 p.trick_number,
                 p.play_number,
-                p.lead,
+                p.lead.map(Suit::index),
                 p.is_ghopte,
             ),
-            p.trick,
+            p.trick.into_iter().map(|(s, c)| (s, c.index())).collect(),
             p.play_orders,
-            p.detail,
+            p.detail.map(|(s, c, t)| (s, c.index(), t)),
         )
     }
 }
@@ -333,7 +344,7 @@ crate::fields!(PyState {
     /// The dealer.
     dealer_seat: u8 = |s, py| s.inner.dealer();
     /// The Turup suit's long name, or None.
-    turup: Option<&'static str> = |s, py| s.inner.turup().map(suit_name);
+    turup: Option<&'static str> = |s, py| s.inner.turup().map(Suit::name);
     /// The trick in which the 4p Turup was set (rulebook; None otherwise or unknown).
     turup_trick: Option<u8> = |s, py| s.inner.turup_trick();
     /// Hands by seat, in the engine's (dealt) order.
@@ -498,11 +509,8 @@ impl PyState {
         dealer_first: bool,
     ) -> PyResult<Bound<'py, Self>> {
         let action = guarded(|| Action::parse(action))?;
-        let cards: Option<Vec<Option<u8>>> = deck.map(|d| {
-            d.iter()
-                .map(|x| x.as_deref().and_then(parse_card))
-                .collect()
-        });
+        let parse = |x: &Option<String>| Card::parse(x.as_deref()?, Spelling::DalMara).ok();
+        let cards: Option<Vec<Option<Card>>> = deck.map(|d| d.iter().map(parse).collect());
         let deck = cards.as_deref().map_or(Deck::Absent, Deck::Parsed);
         let order = [GhopteOrder::DealerLast, GhopteOrder::DealerFirst][usize::from(dealer_first)];
         self.then(py, self.inner.deal(action, seat.get(), deck, order))
@@ -537,8 +545,9 @@ impl PyState {
         let table = tables(py)?.legal.bind(py);
         with_buffer(&PLAYS, |buf| {
             self.inner.legal_plays_into(seat.get(), buf);
-            let slot =
-                |c: u8, k: Option<u8>| usize::from(c) * 5 + k.map_or(0, |k| usize::from(k) + 1);
+            let slot = |c: Card, k: Option<u8>| {
+                usize::from(c.index()) * 5 + k.map_or(0, |k| usize::from(k) + 1)
+            };
             PyList::new(
                 py,
                 buf.iter()
