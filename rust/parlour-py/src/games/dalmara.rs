@@ -115,10 +115,8 @@ impl SeatArg {
     }
 }
 
-/// A position's parts in the core's shape, cards as indices, as `_to_core` and `_of_core`
-/// of `parlour.dalmara.notation` convert them from and to a `Parts` record: the position's
-/// fields, its Ghoptes, hands, stacks, its trick's numbers, cards, play orders and the move
-/// detail.
+/// A position's parts in the core's shape, cards and suits as indices, as `_to_core` and
+/// `_of_core` of `parlour.dalmara.notation` convert them from and to a `Parts` record.
 #[derive(FromPyObject, IntoPyObject)]
 struct CoreParts(
     (bool, String, u8, Option<u8>, Option<u8>, u8),
@@ -235,17 +233,13 @@ impl PyState {
         }
     }
 
-    /// The result of an engine operation on this position: a new state of this roster, or
-    /// its error.
+    /// A new state of this roster from an engine operation's result.
     fn then<'py>(
         &self,
         py: Python<'py>,
         done: Result<DalMara, Error>,
     ) -> PyResult<Bound<'py, Self>> {
-        Bound::new(
-            py,
-            Self::of(done.map_err(to_py)?, self.players.clone_ref(py)),
-        )
+        Bound::new(py, self.with_core(py, done.map_err(to_py)?, None)?)
     }
 
     /// The state of a `Parts` record (with the rule set `rules`, when given).
@@ -378,18 +372,39 @@ crate::fields!(PyState {
     next_move_seat: u8 = |s, py| s.inner.next_seat();
 });
 
+/// Which of two names `v` is (None: the first); any other value is refused with `code`.
+fn first_of(
+    v: Option<&Bound<'_, PyAny>>,
+    names: [&str; 2],
+    what: &str,
+    code: Code,
+) -> PyResult<bool> {
+    let Some(v) = v else { return Ok(true) };
+    let text = v.cast::<PyString>().ok().map(ToString::to_string);
+    match names.iter().position(|n| text.as_deref() == Some(n)) {
+        Some(i) => Ok(i == 0),
+        None => Err(config_err(
+            code,
+            format!(
+                "{what} must be {names:?} or {:?}, not {}",
+                names[1],
+                v.repr()?
+            ),
+        )),
+    }
+}
+
+/// The value of an engine action: a card or suit text, or a deal's deck (None: no deck; None
+/// for an item that is no string).
+#[derive(FromPyObject)]
+enum ActValue {
+    Text(String),
+    Deck(Option<Vec<Option<String>>>),
+}
+
 #[pymethods]
 impl PyState {
-    /// A game dealt from ``seed`` as the simulator deals one: dealer and shuffled deck drawn
-    /// from ``seed``; in two-player play the non-dealer then declares the suit it holds most
-    /// of and the stacks are dealt, so the first card can be played at once.
-    ///
-    /// >>> s = GameState.random(7)
-    /// >>> s.mode, len(s.legal_moves()) > 0, s == GameState.random(7)
-    /// ('4p', True, True)
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEED``, ``INVALID_MODE`` or ``INVALID_RULES``.
+    /// A game dealt from ``seed`` as the simulator deals one.
     #[staticmethod]
     #[pyo3(signature = (seed, mode = None, rules = None))]
     fn random<'py>(
@@ -399,55 +414,21 @@ impl PyState {
     ) -> PyResult<Bound<'py, Self>> {
         let py = seed.py();
         let seed = crate::view::seed_arg(seed)?;
-        // which of two names `v` is (None: the first); a value of any other type or text is
-        // refused with the game's code
-        let which = |v: Option<&Bound<'py, PyAny>>, names: [&str; 2], what: &str, code| {
-            let Some(v) = v else { return Ok(true) };
-            let text = v.cast::<PyString>().ok().map(ToString::to_string);
-            match names.iter().position(|n| text.as_deref() == Some(n)) {
-                Some(i) => Ok(i == 0),
-                None => Err(config_err(
-                    code,
-                    format!(
-                        "{what} must be {names:?} or {:?}, not {}",
-                        names[1],
-                        v.repr()?
-                    ),
-                )),
-            }
-        };
-        let four = which(mode, ["4p", "2p"], "mode", Code::InvalidMode)?;
-        let rules = match which(
-            rules,
-            ["rulebook", "dal-mara-engine"],
-            "rules",
-            Code::InvalidRules,
-        )? {
-            true => Rules::Rulebook,
-            false => Rules::Engine,
-        };
+        let four = first_of(mode, ["4p", "2p"], "mode", Code::InvalidMode)?;
+        let names = ["rulebook", "dal-mara-engine"];
+        let rulebook = first_of(rules, names, "rules", Code::InvalidRules)?;
+        let rules = [Rules::Engine, Rules::Rulebook][usize::from(rulebook)];
         let inner = guarded(|| DalMara::dealt(&DalMaraConfig { four, rules }, seed))?;
         Bound::new(py, Self::of(inner, default_roster(py, four)?))
     }
 
-    /// The position of ``parts`` (a :class:`parlour.dalmara.notation.Parts`), with its roster
-    /// (None: the default teams).
-    ///
-    /// Raises:
-    ///     NotationError: ``INVALID_DMN`` for parts no position has.
-    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
-    ///     TypeError: If ``parts`` is not a ``Parts``.
+    /// The position of ``parts`` (a :class:`parlour.dalmara.notation.Parts`).
     #[staticmethod]
     fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
         Self::from_record(NOTATION.check(parts)?, None)
     }
 
-    /// Parse a DMN string under the rule set ``rules`` (the fourth game field, the Turup trick,
-    /// is kept only in ``"rulebook"``).
-    ///
-    /// Raises:
-    ///     NotationError: ``INVALID_DMN`` for malformed notation.
-    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    /// Parse a DMN string under the rule set ``rules``.
     #[staticmethod]
     #[pyo3(signature = (text, rules = "rulebook"))]
     fn from_notation<'py>(text: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, Self>> {
@@ -465,16 +446,12 @@ impl PyState {
             .call1((CoreParts::of(self.inner.parts()), self.players.bind(py)))
     }
 
-    /// The DMN string of the position (with the Turup trick field in rulebook 4p once a Turup
-    /// exists).
+    /// The DMN string of the position.
     fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         NOTATION.write(py, self.parts(py)?)
     }
 
     /// This position under another rule set (switching to the engine drops the Turup trick).
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_RULES`` for an unknown name.
     fn with_rules<'py>(&self, py: Python<'py>, rules: &str) -> PyResult<Bound<'py, Self>> {
         let rules = rules_arg(rules)?;
         self.then(py, Ok(self.inner.with_rules(rules)))
@@ -496,19 +473,26 @@ impl PyState {
         Bound::new(py, Self::of(inner, players))
     }
 
-    /// The deal ``action`` (``"DEAL_FOUR_PLAYER"``, ``"DEAL_TWO_PLAYER_HANDS"`` or
-    /// ``"DEAL_TWO_PLAYER_STACKS"``) of ``deck`` (None: no deck; None for an item that is no
-    /// string).
-    #[pyo3(signature = (action, seat, deck, dealer_first = false))]
-    fn _deal<'py>(
+    /// The engine's ``action`` (``"DEAL_FOUR_PLAYER"``, ``"playCard"``, …) by ``seat`` of
+    /// ``value``: a deal's deck (``dealer_first``: its Ghoptes numbered from the dealer), else a
+    /// card or suit (``text`` false: the text of a value that is none).
+    #[pyo3(signature = (action, seat, value, text = true, dealer_first = false))]
+    fn _act<'py>(
         &self,
         py: Python<'py>,
         action: &str,
         seat: SeatArg,
-        deck: Option<Vec<Option<String>>>,
+        value: ActValue,
+        text: bool,
         dealer_first: bool,
     ) -> PyResult<Bound<'py, Self>> {
         let action = guarded(|| Action::parse(action))?;
+        let deck = match value {
+            ActValue::Text(value) => {
+                return self.then(py, self.inner.act(action, seat.get(), &value, text))
+            }
+            ActValue::Deck(deck) => deck,
+        };
         let parse = |x: &Option<String>| Card::parse(x.as_deref()?, Spelling::DalMara).ok();
         let cards: Option<Vec<Option<Card>>> = deck.map(|d| d.iter().map(parse).collect());
         let deck = cards.as_deref().map_or(Deck::Absent, Deck::Parsed);
@@ -516,49 +500,29 @@ impl PyState {
         self.then(py, self.inner.deal(action, seat.get(), deck, order))
     }
 
-    /// The ``action`` (``"DECLARE_TURUP"``, ``"PICKUP_TURUP_CARD"``, ``"playCard"``,
-    /// ``"PLAY_CARD"`` or ``"PLAY_GHOPTE"``) of the card or suit ``value`` (when ``text``; else
-    /// ``value`` shows a value that is none).
-    #[pyo3(signature = (action, seat, value, text = true))]
-    fn _act<'py>(
-        &self,
-        py: Python<'py>,
-        action: &str,
-        seat: SeatArg,
-        value: &str,
-        text: bool,
-    ) -> PyResult<Bound<'py, Self>> {
-        let action = guarded(|| Action::parse(action))?;
-        self.then(py, self.inner.act(action, seat.get(), value, text))
-    }
-
-    /// The error code ``_act("playCard", seat, card)`` would give, or None.
+    /// The error code ``_act("playCard", seat, card, text)`` would give, or None.
     #[pyo3(signature = (seat, card, text = true))]
     fn _play_error(&self, seat: SeatArg, card: &str, text: bool) -> Option<&'static str> {
         let done = self.inner.act(Action::Play, seat.get(), card, text);
         done.err().map(|e| e.code)
     }
 
-    /// ``getLegalMoves``: the shared ``LegalMove`` values of ``seat``'s plays, in the engine's
-    /// order (empty when ``seat`` is not on turn).
+    /// ``getLegalMoves``: ``seat``'s plays as ``LegalMove`` values, in the engine's order.
     fn _legal<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyList>> {
         let table = tables(py)?.legal.bind(py);
+        let slot = |c: Card, k: Option<u8>| {
+            usize::from(c.index()) * 5 + k.map_or(0, |k| usize::from(k) + 1)
+        };
         with_buffer(&PLAYS, |buf| {
             self.inner.legal_plays_into(seat.get(), buf);
-            let slot = |c: Card, k: Option<u8>| {
-                usize::from(c.index()) * 5 + k.map_or(0, |k| usize::from(k) + 1)
-            };
-            PyList::new(
-                py,
-                buf.iter()
-                    .map(|&(c, k)| table.get_borrowed_item(slot(c, k)).ok()),
-            )
+            let items = buf
+                .iter()
+                .map(|&(c, k)| table.get_borrowed_item(slot(c, k)).ok());
+            PyList::new(py, items)
         })
     }
 
-    /// This position as parsing its DMN gives it: the default roster, the counters cleared,
-    /// the play orders renumbered and the play seen forgotten (``parlour.dalmara.api`` keeps
-    /// it under the DMN it wrote).
+    /// This position as parsing its DMN gives it (default roster, counters and play seen cleared).
     fn _as_parsed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
         let roster = default_roster(py, self.inner.is_four())?;
         Bound::new(py, Self::of(self.inner.as_reparsed(), roster))
@@ -566,13 +530,8 @@ impl PyState {
 
     /// ``getRemainingCards2P`` of the unshuffled deck: the cards neither hand holds, in order.
     fn _remaining<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            self.inner
-                .remaining_cards(None)
-                .into_iter()
-                .map(|c| card_py(py, c)),
-        )
+        let cards = self.inner.remaining_cards(None);
+        PyList::new(py, cards.into_iter().map(|c| card_py(py, c)))
     }
 }
 
