@@ -297,9 +297,20 @@ impl DalMara {
         lead.and_then(|l| Card::new(l, TWO))
     }
 
-    /// The cards of `cards` that may be played to the trick in progress.
+    /// The cards of `cards` that may be played to the trick in progress: the shared
+    /// [`TrickRules::legal`] under [`DalMara::trick_rules`], written out for the playout hot path
+    /// (a whole-suit Turup makes the led group the lead suit's cards; debug builds check that
+    /// both agree).
     fn follow(&self, cards: CardSet) -> CardSet {
-        DalMara::trick_rules(self.turup).legal(cards, DalMara::lead_card(self.lead))
+        let legal = match self.lead {
+            Some(l) if !cards.of_suit(l).is_empty() => cards.of_suit(l),
+            _ => cards,
+        };
+        debug_assert_eq!(
+            legal,
+            DalMara::trick_rules(self.turup).legal(cards, DalMara::lead_card(self.lead))
+        );
+        legal
     }
 
     fn lead_blocked(&self) -> bool {
