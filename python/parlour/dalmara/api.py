@@ -599,9 +599,8 @@ def deal_four_player(
         s, d = _key(deck, "seat"), deck.get("deck")
     else:
         s, d = _undefined(seat), None if deck is _MISSING else deck
-    return _run(
-        x, rules, "_deal", "DEAL_FOUR_PLAYER", _seat(s), _deck(d), ghopte_order == "dealer-first"
-    )
+    first = ghopte_order == "dealer-first"
+    return _run(x, rules, "_act", "DEAL_FOUR_PLAYER", _seat(s), _deck(d), True, first)
 
 
 def deal_two_player_hands(
@@ -626,7 +625,7 @@ def deal_two_player_hands(
         s, d = _key(deck, "seat"), deck.get("deck")
     else:
         s, d = _undefined(seat), None if deck is _MISSING else deck
-    return _run(x, rules, "_deal", "DEAL_TWO_PLAYER_HANDS", _seat(s), _deck(d))
+    return _run(x, rules, "_act", "DEAL_TWO_PLAYER_HANDS", _seat(s), _deck(d))
 
 
 def declare_turup(
@@ -678,7 +677,7 @@ def deal_two_player_stacks(
         s, d = _undefined(seat), None if deck is _MISSING else deck
     if d is not None and not isinstance(d, list | tuple) and not d:
         d = None
-    return _run(x, rules, "_deal", "DEAL_TWO_PLAYER_STACKS", _seat(s), _deck(d))
+    return _run(x, rules, "_act", "DEAL_TWO_PLAYER_STACKS", _seat(s), _deck(d))
 
 
 def pickup_turup_card(
@@ -801,7 +800,7 @@ def dispatch(
         d = payload.get("deck")
         if kind == _DEALS[2] and d is not None and not isinstance(d, list | tuple) and not d:
             d = None
-        return _run(st, None, "_deal", kind, seat, _deck(d))
+        return _run(st, None, "_act", kind, seat, _deck(d))
     if kind == "DECLARE_TURUP":
         return _run(st, None, "_act", kind, seat, *_suit(_key(payload, "suit")))
     return _run(st, None, "_act", kind, seat, *_card(_key(payload, "card")))

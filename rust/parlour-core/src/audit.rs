@@ -138,7 +138,7 @@ impl Audit for DalMara {
     /// The cards in hands, stacks and the trick are distinct, and with the cards of the tricks
     /// taken (a card per seat per trick) make the 52.
     fn conservation(&self) -> Result<(), String> {
-        let bit = |c: u8| 1u64.checked_shl(u32::from(c)).unwrap_or(0);
+        let bit = |c: crate::cards::Card| c.bit();
         let seats = self.seats();
         let mut places: Vec<(String, u64)> = Vec::with_capacity(13);
         for s in 0..seats {

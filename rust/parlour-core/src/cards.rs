@@ -67,6 +67,18 @@ impl Suit {
             _ => None,
         }
     }
+
+    /// The English name in lower case: `spades`, `hearts`, `diamonds`, `clubs`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        ["spades", "hearts", "diamonds", "clubs"][self as usize]
+    }
+
+    /// The suit of an English name in lower case ([`Suit::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Suit> {
+        Suit::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// Rank index of the two; ranks run two 0 … ace 12.

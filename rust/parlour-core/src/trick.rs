@@ -95,7 +95,20 @@ impl TrickRules {
     /// empty trick.
     #[must_use]
     pub fn winner(&self, cards: &[Card], power: impl Fn(Card) -> u32) -> Option<usize> {
-        let lead = *cards.first()?;
+        self.winner_led(cards, *cards.first()?, power)
+    }
+
+    /// [`TrickRules::winner`] of a trick whose led group is `lead`'s rather than the first
+    /// card's (Dal Mara: a Ghopte trick is led in the declared ten's suit, and hand-made
+    /// notation may store a lead suit no card of the trick has). `None` for an empty trick.
+    #[must_use]
+    pub fn winner_led(
+        &self,
+        cards: &[Card],
+        lead: Card,
+        power: impl Fn(Card) -> u32,
+    ) -> Option<usize> {
+        cards.first()?;
         let mut best = 0;
         for (i, &c) in cards.iter().enumerate().skip(1) {
             if self.beats(c, cards[best], lead, &power) {

@@ -7,10 +7,11 @@ use crate::errors::{config_err, guarded, to_py};
 use crate::fast::with_buffer;
 use crate::notation::Notation;
 use crate::state::{StateClass, KEPT};
+use parlour_core::cards::{Card, Spelling, Suit};
 use parlour_core::game::GameState;
 use parlour_core::games::dalmara::{
-    card_text, parse_card, Action, Code, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move,
-    Parts, Rules, SeatIn, ACTION_SPACE, SUIT_NAMES,
+    Action, Code, DalMara, DalMaraConfig, Deck, Ghopte, GhopteOrder, Move, Parts, Rules, SeatIn,
+    ACTION_SPACE,
 };
 use parlour_core::lazy::{LazyMoves, Packed};
 use parlour_core::Error;
@@ -25,31 +26,31 @@ use std::cell::Cell;
 static NOTATION: Notation = Notation::new("parlour.dalmara.notation");
 
 thread_local! {
-    static PLAYS: Cell<Vec<(u8, Option<u8>)>> = const { Cell::new(Vec::new()) };
+    static PLAYS: Cell<Vec<(Card, Option<u8>)>> = const { Cell::new(Vec::new()) };
     static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 /// The engine's text of card `c` (`"10s"`), one interned string per card.
-fn card_py(py: Python<'_>, c: u8) -> Bound<'_, PyString> {
+fn card_py(py: Python<'_>, c: Card) -> Bound<'_, PyString> {
     static TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
-    let text = |c: u8| {
-        if c % 16 < 13 {
-            card_text(c)
-        } else {
-            String::new()
-        }
-    };
+    let text = |i| Card::from_index(i).map_or(String::new(), |c| c.format(Spelling::DalMara));
     let texts = TEXTS.get_or_init(py, || {
         (0..64)
-            .map(|c| PyString::intern(py, &text(c)).unbind())
+            .map(|i| PyString::intern(py, &text(i)).unbind())
             .collect()
     });
-    texts[usize::from(c & 63)].bind(py).clone()
+    texts[usize::from(c.index() & 63)].bind(py).clone()
 }
 
-/// The long name of suit `s` (`"hearts"`).
-fn suit_name(s: u8) -> &'static str {
-    SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("")
+/// The card of a card index that `parlour.dalmara.notation` gives (always a card).
+fn card(c: u8) -> PyResult<Card> {
+    crate::cards::card(i64::from(c))
+}
+
+/// The suit of a suit index that `parlour.dalmara.notation` gives (always a suit).
+fn suit(s: Option<u8>) -> PyResult<Option<Suit>> {
+    let bad = || config_err(Code::InvalidDmn, "suit out of range");
+    s.map(|s| Suit::from_index(s).ok_or_else(bad)).transpose()
 }
 
 /// The Python values, built once: the classes `Move` and `LegalMove`, the `Move` of every packed
@@ -69,16 +70,15 @@ fn tables(py: Python<'_>) -> PyResult<&Tables> {
         let mv = api.getattr("Move")?.cast_into::<PyType>()?;
         let lm = api.getattr("LegalMove")?.cast_into::<PyType>()?;
         let moves = (0..192u16).map(|i| match Move::unpack(i) {
-            Move::Play(c) | Move::Pickup(c) if c % 16 > 12 => Ok(py.None().into_bound(py)),
-            Move::Declare(s) if s > 3 => Ok(py.None().into_bound(py)),
+            m if m.pack() != i => Ok(py.None().into_bound(py)),
             Move::Play(c) => mv.call1(("play", card_py(py, c))),
             Move::Pickup(c) => mv.call1(("pickup", card_py(py, c))),
-            Move::Declare(s) => mv.call1(("declare", suit_name(s))),
+            Move::Declare(s) => mv.call1(("declare", s.name())),
         });
         let legal = (0..64u8).flat_map(|c| (0..5u8).map(move |k| (c, k.checked_sub(1))));
-        let legal = legal.map(|(c, k)| match c % 16 {
-            13.. => Ok(py.None().into_bound(py)),
-            _ => lm.call1((card_py(py, c), k)),
+        let legal = legal.map(|(c, k)| match Card::from_index(c) {
+            None => Ok(py.None().into_bound(py)),
+            Some(c) => lm.call1((card_py(py, c), k)),
         });
         Ok::<_, PyErr>(Tables {
             moves: PyTuple::new(py, moves.collect::<PyResult<Vec<_>>>()?)?.unbind(),
@@ -115,10 +115,8 @@ impl SeatArg {
     }
 }
 
-/// A position's parts in the core's shape, cards as indices, as `_to_core` and `_of_core`
-/// of `parlour.dalmara.notation` convert them from and to a `Parts` record: the position's
-/// fields, its Ghoptes, hands, stacks, its trick's numbers, cards, play orders and the move
-/// detail.
+/// A position's parts in the core's shape, cards and suits as indices, as `_to_core` and
+/// `_of_core` of `parlour.dalmara.notation` convert them from and to a `Parts` record.
 #[derive(FromPyObject, IntoPyObject)]
 struct CoreParts(
     (bool, String, u8, Option<u8>, Option<u8>, u8),
@@ -136,31 +134,38 @@ impl CoreParts {
         let CoreParts(head, ghoptes, hands, stacks, numbers, trick, play_orders, detail) = self;
         let (four, rules, dealer, turup, turup_trick, next) = head;
         let (move_number, trick_number, play_number, lead, is_ghopte) = numbers;
-        let ghoptes = ghoptes
-            .into_iter()
-            .map(|(seat, card, order, resolved)| Ghopte {
+        let ghoptes = ghoptes.into_iter().map(|(seat, c, order, resolved)| {
+            Ok(Ghopte {
                 seat,
-                card,
+                card: card(c)?,
                 order,
                 resolved,
-            });
+            })
+        });
+        let piles = |piles: Vec<Vec<u8>>| {
+            let pile = |p: Vec<u8>| p.into_iter().map(card).collect::<PyResult<Vec<_>>>();
+            piles.into_iter().map(pile).collect::<PyResult<Vec<_>>>()
+        };
+        let trick = trick.into_iter().map(|(s, c)| Ok((s, card(c)?)));
         Ok(Parts {
             four,
             rules: rules_arg(&rules)?,
             dealer,
-            turup,
+            turup: suit(turup)?,
             turup_trick,
-            ghoptes: ghoptes.collect(),
-            hands,
-            stacks,
+            ghoptes: ghoptes.collect::<PyResult<_>>()?,
+            hands: piles(hands)?,
+            stacks: piles(stacks)?,
             move_number,
             trick_number,
             play_number,
-            lead,
+            lead: suit(lead)?,
             is_ghopte,
-            trick,
+            trick: trick.collect::<PyResult<_>>()?,
             play_orders,
-            detail,
+            detail: detail
+                .map(|(s, c, t)| Ok::<_, PyErr>((s, card(c)?, t)))
+                .transpose()?,
             next,
         })
     }
@@ -169,29 +174,33 @@ impl CoreParts {
         let ghoptes = p
             .ghoptes
             .iter()
-            .map(|g| (g.seat, g.card, g.order, g.resolved));
+            .map(|g| (g.seat, g.card.index(), g.order, g.resolved));
+        let piles = |piles: Vec<Vec<Card>>| {
+            let pile = |p: Vec<Card>| p.into_iter().map(Card::index).collect();
+            piles.into_iter().map(pile).collect()
+        };
         CoreParts(
             (
                 p.four,
                 p.rules.name().into(),
                 p.dealer,
-                p.turup,
+                p.turup.map(Suit::index),
                 p.turup_trick,
                 p.next,
             ),
             ghoptes.collect(),
-            p.hands,
-            p.stacks,
+            piles(p.hands),
+            piles(p.stacks),
             (
                 p.move_number,
                 p.trick_number,
                 p.play_number,
-                p.lead,
+                p.lead.map(Suit::index),
                 p.is_ghopte,
             ),
-            p.trick,
+            p.trick.into_iter().map(|(s, c)| (s, c.index())).collect(),
             p.play_orders,
-            p.detail,
+            p.detail.map(|(s, c, t)| (s, c.index(), t)),
         )
     }
 }
@@ -224,17 +233,13 @@ impl PyState {
         }
     }
 
-    /// The result of an engine operation on this position: a new state of this roster, or
-    /// its error.
+    /// A new state of this roster from an engine operation's result.
     fn then<'py>(
         &self,
         py: Python<'py>,
         done: Result<DalMara, Error>,
     ) -> PyResult<Bound<'py, Self>> {
-        Bound::new(
-            py,
-            Self::of(done.map_err(to_py)?, self.players.clone_ref(py)),
-        )
+        Bound::new(py, self.with_core(py, done.map_err(to_py)?, None)?)
     }
 
     /// The state of a `Parts` record (with the rule set `rules`, when given).
@@ -333,7 +338,7 @@ crate::fields!(PyState {
     /// The dealer.
     dealer_seat: u8 = |s, py| s.inner.dealer();
     /// The Turup suit's long name, or None.
-    turup: Option<&'static str> = |s, py| s.inner.turup().map(suit_name);
+    turup: Option<&'static str> = |s, py| s.inner.turup().map(Suit::name);
     /// The trick in which the 4p Turup was set (rulebook; None otherwise or unknown).
     turup_trick: Option<u8> = |s, py| s.inner.turup_trick();
     /// Hands by seat, in the engine's (dealt) order.
@@ -367,18 +372,39 @@ crate::fields!(PyState {
     next_move_seat: u8 = |s, py| s.inner.next_seat();
 });
 
+/// Which of two names `v` is (None: the first); any other value is refused with `code`.
+fn first_of(
+    v: Option<&Bound<'_, PyAny>>,
+    names: [&str; 2],
+    what: &str,
+    code: Code,
+) -> PyResult<bool> {
+    let Some(v) = v else { return Ok(true) };
+    let text = v.cast::<PyString>().ok().map(ToString::to_string);
+    match names.iter().position(|n| text.as_deref() == Some(n)) {
+        Some(i) => Ok(i == 0),
+        None => Err(config_err(
+            code,
+            format!(
+                "{what} must be {names:?} or {:?}, not {}",
+                names[1],
+                v.repr()?
+            ),
+        )),
+    }
+}
+
+/// The value of an engine action: a card or suit text, or a deal's deck (None: no deck; None
+/// for an item that is no string).
+#[derive(FromPyObject)]
+enum ActValue {
+    Text(String),
+    Deck(Option<Vec<Option<String>>>),
+}
+
 #[pymethods]
 impl PyState {
-    /// A game dealt from ``seed`` as the simulator deals one: dealer and shuffled deck drawn
-    /// from ``seed``; in two-player play the non-dealer then declares the suit it holds most
-    /// of and the stacks are dealt, so the first card can be played at once.
-    ///
-    /// >>> s = GameState.random(7)
-    /// >>> s.mode, len(s.legal_moves()) > 0, s == GameState.random(7)
-    /// ('4p', True, True)
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_SEED``, ``INVALID_MODE`` or ``INVALID_RULES``.
+    /// A game dealt from ``seed`` as the simulator deals one.
     #[staticmethod]
     #[pyo3(signature = (seed, mode = None, rules = None))]
     fn random<'py>(
@@ -388,55 +414,21 @@ impl PyState {
     ) -> PyResult<Bound<'py, Self>> {
         let py = seed.py();
         let seed = crate::view::seed_arg(seed)?;
-        // which of two names `v` is (None: the first); a value of any other type or text is
-        // refused with the game's code
-        let which = |v: Option<&Bound<'py, PyAny>>, names: [&str; 2], what: &str, code| {
-            let Some(v) = v else { return Ok(true) };
-            let text = v.cast::<PyString>().ok().map(ToString::to_string);
-            match names.iter().position(|n| text.as_deref() == Some(n)) {
-                Some(i) => Ok(i == 0),
-                None => Err(config_err(
-                    code,
-                    format!(
-                        "{what} must be {names:?} or {:?}, not {}",
-                        names[1],
-                        v.repr()?
-                    ),
-                )),
-            }
-        };
-        let four = which(mode, ["4p", "2p"], "mode", Code::InvalidMode)?;
-        let rules = match which(
-            rules,
-            ["rulebook", "dal-mara-engine"],
-            "rules",
-            Code::InvalidRules,
-        )? {
-            true => Rules::Rulebook,
-            false => Rules::Engine,
-        };
+        let four = first_of(mode, ["4p", "2p"], "mode", Code::InvalidMode)?;
+        let names = ["rulebook", "dal-mara-engine"];
+        let rulebook = first_of(rules, names, "rules", Code::InvalidRules)?;
+        let rules = [Rules::Engine, Rules::Rulebook][usize::from(rulebook)];
         let inner = guarded(|| DalMara::dealt(&DalMaraConfig { four, rules }, seed))?;
         Bound::new(py, Self::of(inner, default_roster(py, four)?))
     }
 
-    /// The position of ``parts`` (a :class:`parlour.dalmara.notation.Parts`), with its roster
-    /// (None: the default teams).
-    ///
-    /// Raises:
-    ///     NotationError: ``INVALID_DMN`` for parts no position has.
-    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
-    ///     TypeError: If ``parts`` is not a ``Parts``.
+    /// The position of ``parts`` (a :class:`parlour.dalmara.notation.Parts`).
     #[staticmethod]
     fn from_parts<'py>(parts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
         Self::from_record(NOTATION.check(parts)?, None)
     }
 
-    /// Parse a DMN string under the rule set ``rules`` (the fourth game field, the Turup trick,
-    /// is kept only in ``"rulebook"``).
-    ///
-    /// Raises:
-    ///     NotationError: ``INVALID_DMN`` for malformed notation.
-    ///     ConfigError: ``INVALID_RULES`` for an unknown rule set.
+    /// Parse a DMN string under the rule set ``rules``.
     #[staticmethod]
     #[pyo3(signature = (text, rules = "rulebook"))]
     fn from_notation<'py>(text: &Bound<'py, PyAny>, rules: &str) -> PyResult<Bound<'py, Self>> {
@@ -454,16 +446,12 @@ impl PyState {
             .call1((CoreParts::of(self.inner.parts()), self.players.bind(py)))
     }
 
-    /// The DMN string of the position (with the Turup trick field in rulebook 4p once a Turup
-    /// exists).
+    /// The DMN string of the position.
     fn to_notation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         NOTATION.write(py, self.parts(py)?)
     }
 
     /// This position under another rule set (switching to the engine drops the Turup trick).
-    ///
-    /// Raises:
-    ///     ConfigError: ``INVALID_RULES`` for an unknown name.
     fn with_rules<'py>(&self, py: Python<'py>, rules: &str) -> PyResult<Bound<'py, Self>> {
         let rules = rules_arg(rules)?;
         self.then(py, Ok(self.inner.with_rules(rules)))
@@ -485,71 +473,56 @@ impl PyState {
         Bound::new(py, Self::of(inner, players))
     }
 
-    /// The deal ``action`` (``"DEAL_FOUR_PLAYER"``, ``"DEAL_TWO_PLAYER_HANDS"`` or
-    /// ``"DEAL_TWO_PLAYER_STACKS"``) of ``deck`` (None: no deck; None for an item that is no
-    /// string).
-    #[pyo3(signature = (action, seat, deck, dealer_first = false))]
-    fn _deal<'py>(
-        &self,
-        py: Python<'py>,
-        action: &str,
-        seat: SeatArg,
-        deck: Option<Vec<Option<String>>>,
-        dealer_first: bool,
-    ) -> PyResult<Bound<'py, Self>> {
-        let action = guarded(|| Action::parse(action))?;
-        let cards: Option<Vec<Option<u8>>> = deck.map(|d| {
-            d.iter()
-                .map(|x| x.as_deref().and_then(parse_card))
-                .collect()
-        });
-        let deck = cards.as_deref().map_or(Deck::Absent, Deck::Parsed);
-        let order = [GhopteOrder::DealerLast, GhopteOrder::DealerFirst][usize::from(dealer_first)];
-        self.then(py, self.inner.deal(action, seat.get(), deck, order))
-    }
-
-    /// The ``action`` (``"DECLARE_TURUP"``, ``"PICKUP_TURUP_CARD"``, ``"playCard"``,
-    /// ``"PLAY_CARD"`` or ``"PLAY_GHOPTE"``) of the card or suit ``value`` (when ``text``; else
-    /// ``value`` shows a value that is none).
-    #[pyo3(signature = (action, seat, value, text = true))]
+    /// The engine's ``action`` (``"DEAL_FOUR_PLAYER"``, ``"playCard"``, …) by ``seat`` of
+    /// ``value``: a deal's deck (``dealer_first``: its Ghoptes numbered from the dealer), else a
+    /// card or suit (``text`` false: the text of a value that is none).
+    #[pyo3(signature = (action, seat, value, text = true, dealer_first = false))]
     fn _act<'py>(
         &self,
         py: Python<'py>,
         action: &str,
         seat: SeatArg,
-        value: &str,
+        value: ActValue,
         text: bool,
+        dealer_first: bool,
     ) -> PyResult<Bound<'py, Self>> {
         let action = guarded(|| Action::parse(action))?;
-        self.then(py, self.inner.act(action, seat.get(), value, text))
+        let deck = match value {
+            ActValue::Text(value) => {
+                return self.then(py, self.inner.act(action, seat.get(), &value, text))
+            }
+            ActValue::Deck(deck) => deck,
+        };
+        let parse = |x: &Option<String>| Card::parse(x.as_deref()?, Spelling::DalMara).ok();
+        let cards: Option<Vec<Option<Card>>> = deck.map(|d| d.iter().map(parse).collect());
+        let deck = cards.as_deref().map_or(Deck::Absent, Deck::Parsed);
+        let order = [GhopteOrder::DealerLast, GhopteOrder::DealerFirst][usize::from(dealer_first)];
+        self.then(py, self.inner.deal(action, seat.get(), deck, order))
     }
 
-    /// The error code ``_act("playCard", seat, card)`` would give, or None.
+    /// The error code ``_act("playCard", seat, card, text)`` would give, or None.
     #[pyo3(signature = (seat, card, text = true))]
     fn _play_error(&self, seat: SeatArg, card: &str, text: bool) -> Option<&'static str> {
         let done = self.inner.act(Action::Play, seat.get(), card, text);
         done.err().map(|e| e.code)
     }
 
-    /// ``getLegalMoves``: the shared ``LegalMove`` values of ``seat``'s plays, in the engine's
-    /// order (empty when ``seat`` is not on turn).
+    /// ``getLegalMoves``: ``seat``'s plays as ``LegalMove`` values, in the engine's order.
     fn _legal<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyList>> {
         let table = tables(py)?.legal.bind(py);
+        let slot = |c: Card, k: Option<u8>| {
+            usize::from(c.index()) * 5 + k.map_or(0, |k| usize::from(k) + 1)
+        };
         with_buffer(&PLAYS, |buf| {
             self.inner.legal_plays_into(seat.get(), buf);
-            let slot =
-                |c: u8, k: Option<u8>| usize::from(c) * 5 + k.map_or(0, |k| usize::from(k) + 1);
-            PyList::new(
-                py,
-                buf.iter()
-                    .map(|&(c, k)| table.get_borrowed_item(slot(c, k)).ok()),
-            )
+            let items = buf
+                .iter()
+                .map(|&(c, k)| table.get_borrowed_item(slot(c, k)).ok());
+            PyList::new(py, items)
         })
     }
 
-    /// This position as parsing its DMN gives it: the default roster, the counters cleared,
-    /// the play orders renumbered and the play seen forgotten (``parlour.dalmara.api`` keeps
-    /// it under the DMN it wrote).
+    /// This position as parsing its DMN gives it (default roster, counters and play seen cleared).
     fn _as_parsed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
         let roster = default_roster(py, self.inner.is_four())?;
         Bound::new(py, Self::of(self.inner.as_reparsed(), roster))
@@ -557,13 +530,8 @@ impl PyState {
 
     /// ``getRemainingCards2P`` of the unshuffled deck: the cards neither hand holds, in order.
     fn _remaining<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            self.inner
-                .remaining_cards(None)
-                .into_iter()
-                .map(|c| card_py(py, c)),
-        )
+        let cards = self.inner.remaining_cards(None);
+        PyList::new(py, cards.into_iter().map(|c| card_py(py, c)))
     }
 }
 

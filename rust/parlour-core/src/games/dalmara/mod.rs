@@ -11,10 +11,10 @@
 //!   [`Rules::Rulebook`] (the default) fixes the 4p Turup once the trick that created it is
 //!   complete, resolves Ghoptes by `order`, and in 2p blocks a lead while a face-up Turup card
 //!   shows on any stack.
-//! * The state holds exactly what DMN holds, as plain parts (cards are bit indices
-//!   `suit * 16 + rank`, suits spades 0, hearts 1, diamonds 2, clubs 3), plus the rulebook's
-//!   Turup trick and per-seat counters of tens and tricks taken (not part of DMN). Hands keep
-//!   their dealt order: the engine lists legal plays in it.
+//! * The state holds exactly what DMN holds, as plain parts (cards and suits are the shared
+//!   [`Card`] and [`Suit`], written in [`Spelling::DalMara`]), plus the rulebook's Turup trick
+//!   and per-seat counters of tens and tricks taken (not part of DMN). Hands keep their dealt
+//!   order: the engine lists legal plays in it.
 //! * DMN is read and written in the Python layer (`parlour.dalmara.notation`), which hands the
 //!   core a [`Parts`] record; [`DalMara::from_parts`] checks it (`INVALID_DMN`). The core
 //!   writes no DMN.
@@ -25,7 +25,13 @@
 //! * `rules.rs` holds the actions and the protocol's legal moves, with the four-player random
 //!   playout fast path of batch simulation (`playout`); `view.rs` what each seat sees and the
 //!   resampling; `tests.rs` the core's tests.
+//! * The follow rule and the trick winner are the shared [`TrickRules`] (follow suit, the Turup
+//!   as trumps). A trick's lead suit is the one DMN stores, which hand-made DMN may set apart
+//!   from the first card's suit: [`TrickRules::winner_led`] is given it.
 //! * Error codes: [`Code`] (the engine's, spelled as it spells them, and parlour's few).
+//!
+//! [`TrickRules`]: crate::trick::TrickRules
+//! [`TrickRules::winner_led`]: crate::trick::TrickRules::winner_led
 
 mod rules;
 mod view;
@@ -34,6 +40,7 @@ pub use rules::{Action, CardIn, Deck, SeatIn};
 use view::Seen;
 pub use view::OBSERVATION_LEN;
 
+use crate::cards::{Card, CardSet, Spelling, Suit};
 use crate::error::{Error, Result};
 use crate::game::{FastPlayout, GameState, Seat};
 use crate::rng::{shuffle, Rng};
@@ -147,16 +154,27 @@ pub enum GhopteOrder {
 }
 
 /// One Ghopte entry: a seat holding a lone ten of some suit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ghopte {
     /// The declarer.
     pub seat: u8,
-    /// The declared card (a card index; the ten of the suit in any real deal).
-    pub card: u8,
+    /// The declared card (the ten of the suit in any real deal).
+    pub card: Card,
     /// The resolution order number (0-based in a deal).
     pub order: i32,
     /// True once its trick is complete.
     pub resolved: bool,
+}
+
+impl Default for Ghopte {
+    fn default() -> Self {
+        Ghopte {
+            seat: 0,
+            card: Card::PLACEHOLDER,
+            order: 0,
+            resolved: false,
+        }
+    }
 }
 
 /// Most cards a 2p stack holds (four face down, one face up).
@@ -169,8 +187,8 @@ pub const MAX_STACK: usize = 5;
 #[derive(Clone, Copy, Debug)]
 pub struct Pile<const N: usize = MAX_PILE> {
     len: u8,
-    cards: [u8; N],
-    bits: u64,
+    cards: [Card; N],
+    bits: CardSet,
 }
 
 /// A 2p stack.
@@ -194,8 +212,8 @@ impl<const N: usize> Default for Pile<N> {
     fn default() -> Self {
         Pile {
             len: 0,
-            cards: [0; N],
-            bits: 0,
+            cards: [Card::PLACEHOLDER; N],
+            bits: CardSet::EMPTY,
         }
     }
 }
@@ -203,7 +221,7 @@ impl<const N: usize> Default for Pile<N> {
 impl<const N: usize> Pile<N> {
     /// The cards in order.
     #[must_use]
-    pub fn as_slice(&self) -> &[u8] {
+    pub fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
     /// Number of cards.
@@ -218,32 +236,32 @@ impl<const N: usize> Pile<N> {
     }
     /// The last card (a stack's face-up card).
     #[must_use]
-    pub fn top(&self) -> Option<u8> {
+    pub fn top(&self) -> Option<Card> {
         self.as_slice().last().copied()
     }
-    fn push(&mut self, c: u8) -> bool {
+    fn push(&mut self, c: Card) -> bool {
         if let Some(slot) = self.cards.get_mut(self.len as usize) {
             *slot = c;
             self.len += 1;
-            self.bits |= 1u64 << (c & 63);
+            self.bits.insert(c);
             true
         } else {
             false
         }
     }
-    fn pop(&mut self) -> Option<u8> {
+    fn pop(&mut self) -> Option<Card> {
         let c = self.top()?;
         self.len -= 1;
-        self.bits &= !(1u64 << (c & 63));
+        self.bits.remove(c);
         Some(c)
     }
-    fn position(&self, c: u8) -> Option<usize> {
+    fn position(&self, c: Card) -> Option<usize> {
         self.as_slice().iter().position(|&x| x == c)
     }
     fn remove_at(&mut self, i: usize) {
         let n = self.len as usize;
         if i < n {
-            self.bits &= !(1u64 << (self.cards[i] & 63));
+            self.bits.remove(self.cards[i]);
             // A short shift (at most a hand): a plain loop beats a call to memmove.
             for k in i..n.min(N) - 1 {
                 self.cards[k] = self.cards[k + 1];
@@ -251,17 +269,17 @@ impl<const N: usize> Pile<N> {
             self.len -= 1;
         }
     }
-    /// Bitmask of the cards.
+    /// The set of the cards.
     #[must_use]
-    pub fn mask(&self) -> u64 {
+    pub fn mask(&self) -> CardSet {
         self.bits
     }
     /// True when the pile holds a card of `suit`.
     #[must_use]
-    pub fn has_suit(&self, suit: u8) -> bool {
-        self.bits & (0x1FFF << (16 * u32::from(suit & 3))) != 0
+    pub fn has_suit(&self, suit: Suit) -> bool {
+        !self.bits.of_suit(suit).is_empty()
     }
-    fn from_slice(cards: &[u8]) -> Option<Pile<N>> {
+    fn from_slice(cards: &[Card]) -> Option<Pile<N>> {
         let mut p = Pile::<N>::default();
         for &c in cards {
             if !p.push(c) {
@@ -270,94 +288,6 @@ impl<const N: usize> Pile<N> {
         }
         Some(p)
     }
-}
-
-/// Suit of a card index.
-#[inline]
-#[must_use]
-pub fn suit_of(c: u8) -> u8 {
-    c >> 4
-}
-
-/// Rank index (two 0 … ace 12) of a card index.
-#[inline]
-#[must_use]
-pub fn rank_of(c: u8) -> u8 {
-    c & 15
-}
-
-const RANK_TEXT: [&str; 13] = [
-    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-];
-const SUIT_CHAR: [char; 4] = ['s', 'h', 'd', 'c'];
-/// Long suit names, in suit order.
-pub const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
-/// Rank index of the ten.
-pub const TEN: u8 = 8;
-
-/// A card index written as the engine writes it (`10s`, `Kh`).
-#[must_use]
-pub fn card_text(c: u8) -> String {
-    let mut s = String::with_capacity(3);
-    push_card(&mut s, c);
-    s
-}
-
-/// The 52 card indices in the order of `createDeck` (suit by suit, two to ace).
-const FULL_DECK: [u8; 52] = {
-    let mut d = [0u8; 52];
-    let mut i = 0;
-    while i < 52 {
-        d[i] = (i / 13 * 16 + i % 13) as u8;
-        i += 1;
-    }
-    d
-};
-
-/// Append the engine's spelling of card `c` (no allocation).
-fn push_card(out: &mut String, c: u8) {
-    out.push_str(RANK_TEXT.get(rank_of(c) as usize).copied().unwrap_or("?"));
-    out.push(SUIT_CHAR.get(suit_of(c) as usize).copied().unwrap_or('?'));
-}
-
-/// Parse a card exactly as the engine writes it (`10s`, `Kh`); anything else is `None`.
-#[must_use]
-pub fn parse_card(text: &str) -> Option<u8> {
-    let b = text.as_bytes();
-    let (rank_part, suit) = match b.split_last() {
-        Some((s, r)) => (r, *s),
-        None => return None,
-    };
-    let s = match suit {
-        b's' => 0,
-        b'h' => 1,
-        b'd' => 2,
-        b'c' => 3,
-        _ => return None,
-    };
-    let r = match rank_part {
-        b"10" => 8,
-        [c @ b'2'..=b'9'] => c - b'2',
-        b"J" => 9,
-        b"Q" => 10,
-        b"K" => 11,
-        b"A" => 12,
-        _ => return None,
-    };
-    Some(s * 16 + r)
-}
-
-/// Parse a long suit name (`"hearts"`).
-#[must_use]
-pub fn parse_suit_name(text: &str) -> Option<u8> {
-    SUIT_NAMES
-        .iter()
-        .position(|s| *s == text)
-        .and_then(|i| u8::try_from(i).ok())
-}
-
-fn is_card(c: u8) -> bool {
-    c < 64 && rank_of(c) <= 12
 }
 
 /// The plain parts of a position, as DMN holds them (plus the rulebook's Turup trick).
@@ -370,15 +300,15 @@ pub struct Parts {
     /// The dealer's seat.
     pub dealer: u8,
     /// The Turup suit.
-    pub turup: Option<u8>,
+    pub turup: Option<Suit>,
     /// The trick in which the 4p Turup was set (rulebook only).
     pub turup_trick: Option<u8>,
     /// The Ghopte entries, seat-grouped as DMN lists them.
     pub ghoptes: Vec<Ghopte>,
     /// Hands per seat, in order.
-    pub hands: Vec<Vec<u8>>,
+    pub hands: Vec<Vec<Card>>,
     /// Stacks (2p): eight slots, seat 0's four then seat 1's, bottom to top.
-    pub stacks: Vec<Vec<u8>>,
+    pub stacks: Vec<Vec<Card>>,
     /// Cards played so far.
     pub move_number: u8,
     /// The current trick number.
@@ -386,17 +316,17 @@ pub struct Parts {
     /// The trick's play number as written.
     pub play_number: u8,
     /// The trick's lead suit.
-    pub lead: Option<u8>,
+    pub lead: Option<Suit>,
     /// True in a Ghopte trick.
     pub is_ghopte: bool,
     /// The trick's cards as (seat, card), in play order.
-    pub trick: Vec<(u8, u8)>,
+    pub trick: Vec<(u8, Card)>,
     /// The `playOrder` of each trick card (empty: 1, 2, …). Parsed DMN numbers a card by its
     /// position among all the entries of the cards part, skipped ones included (`DMN.md` §6),
     /// so an order may exceed the card's position, never fall below it.
     pub play_orders: Vec<u8>,
     /// The move that produced this position: (seat, card, makes Turup).
-    pub detail: Option<(u8, u8, bool)>,
+    pub detail: Option<(u8, Card, bool)>,
     /// The seat to act next.
     pub next: u8,
 }
@@ -407,7 +337,7 @@ pub struct DalMara {
     four: bool,
     rules: Rules,
     dealer: u8,
-    turup: Option<u8>,
+    turup: Option<Suit>,
     turup_trick: Option<u8>,
     n_ghoptes: u8,
     ghoptes: [Ghopte; MAX_GHOPTES],
@@ -416,15 +346,15 @@ pub struct DalMara {
     move_number: u8,
     trick_number: u8,
     play_number: u8,
-    lead: Option<u8>,
+    lead: Option<Suit>,
     is_ghopte: bool,
     trick_len: u8,
-    trick: [(u8, u8); 4],
+    trick: [(u8, Card); 4],
     /// Per trick card, the DMN entries skipped before it (its `playOrder` is its 1-based
     /// position plus this); 0 for every card played here and at or past `trick_len`. Not
     /// hashed and ignored by [`DalMara::same_position`]: DMN does not hold it and no rule reads it.
     trick_skipped: [u8; 4],
-    detail: Option<(u8, u8, bool)>,
+    detail: Option<(u8, Card, bool)>,
     next: u8,
     tens: [u8; 4],
     tricks: [u8; 4],
@@ -457,22 +387,21 @@ impl Default for DalMaraConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Play a card (from hand, or a face-up stack top in 2p; a Ghopte submission in a Ghopte trick).
-    Play(u8),
+    Play(Card),
     /// Pick up a face-up Turup card from one's own stack (2p).
-    Pickup(u8),
+    Pickup(Card),
     /// Declare the Turup suit (2p).
-    Declare(u8),
+    Declare(Suit),
 }
 
 impl Move {
     /// Index in the fixed action space: plays 0–51, pickups 52–103, declarations 104–107.
     #[must_use]
     pub fn action_index(self) -> usize {
-        let dense = |c: u8| usize::from(suit_of(c)) * 13 + usize::from(rank_of(c));
         match self {
             Move::Play(c) => dense(c),
             Move::Pickup(c) => 52 + dense(c),
-            Move::Declare(s) => 104 + usize::from(s),
+            Move::Declare(s) => 104 + usize::from(s.index()),
         }
     }
 }
@@ -481,37 +410,47 @@ impl Move {
     /// The move of an index in the fixed action space ([`Move::action_index`]).
     #[must_use]
     pub fn from_action(index: usize) -> Option<Move> {
-        let card = |i: usize| u8::try_from(i / 13 * 16 + i % 13).ok();
+        let card = |i: usize| {
+            let suit = Suit::from_index(u8::try_from(i / 13).ok()?)?;
+            Card::new(suit, u8::try_from(i % 13).ok()?)
+        };
         match index {
             0..=51 => card(index).map(Move::Play),
             52..=103 => card(index - 52).map(Move::Pickup),
-            104..=107 => u8::try_from(index - 104).ok().map(Move::Declare),
+            104..=107 => Suit::from_index(u8::try_from(index - 104).ok()?).map(Move::Declare),
             _ => None,
         }
     }
 }
 
+/// The 52-card row slot of a card, `suit * 13 + rank` (the action index of its play).
+fn dense(c: Card) -> usize {
+    usize::from(c.suit().index()) * 13 + usize::from(c.rank())
+}
+
 /// Size of the fixed action space of [`Move::action_index`].
 pub const ACTION_SPACE: usize = 108;
 
-/// A move packs as its kind (play 0, pickup 1, declaration 2) times 64 plus its card index
-/// (below 64) or suit: an index below 192, dense enough for a table of move objects.
+/// A move packs as its kind (play 0, pickup 1, declaration 2) times 64 plus its card's bit
+/// index (below 64) or suit: an index below 192, dense enough for a table of move objects. A
+/// number that is no move unpacks to a move that packs to another number.
 impl crate::lazy::Packed for Move {
     fn pack(self) -> u16 {
         let (kind, value) = match self {
-            Move::Play(c) => (0, c),
-            Move::Pickup(c) => (1, c),
-            Move::Declare(s) => (2, s),
+            Move::Play(c) => (0, c.index()),
+            Move::Pickup(c) => (1, c.index()),
+            Move::Declare(s) => (2, s.index()),
         };
         kind << 6 | u16::from(value & 63)
     }
     fn unpack(bits: u16) -> Move {
         // `bits & 63` is below 64: the cast keeps it whole.
         let value = (bits & 63) as u8;
+        let card = Card::from_index(value).unwrap_or(Card::PLACEHOLDER);
         match bits >> 6 {
-            0 => Move::Play(value),
-            1 => Move::Pickup(value),
-            _ => Move::Declare(value),
+            0 => Move::Play(card),
+            1 => Move::Pickup(card),
+            _ => Move::Declare(Suit::from_index(value).unwrap_or(Suit::Spades)),
         }
     }
 }
@@ -559,7 +498,7 @@ impl DalMara {
             lead: None,
             is_ghopte: false,
             trick_len: 0,
-            trick: [(0, 0); 4],
+            trick: [(0, Card::PLACEHOLDER); 4],
             trick_skipped: [0; 4],
             detail: None,
             next: dealer,
@@ -593,9 +532,6 @@ impl DalMara {
                 p.next
             )));
         }
-        if p.turup.is_some_and(|t| t > 3) || p.lead.is_some_and(|t| t > 3) {
-            return Err(bad("suit out of range".into()));
-        }
         if p.move_number > 52 {
             return Err(bad(format!("move number {} is above 52", p.move_number)));
         }
@@ -623,21 +559,15 @@ impl DalMara {
         if p.ghoptes.len() > MAX_GHOPTES {
             return Err(bad(format!("more than {MAX_GHOPTES} Ghopte entries")));
         }
-        let mut seen = 0u64;
-        let mut take = |c: u8| -> Result<()> {
-            if !is_card(c) {
+        let mut seen = CardSet::EMPTY;
+        let mut take = |c: Card| -> Result<()> {
+            if seen.contains(c) {
                 return Err(Error::notation(
                     Code::InvalidDmn,
-                    format!("{c} is not a card index"),
+                    format!("card {} appears twice", c.format(Spelling::DalMara)),
                 ));
             }
-            if seen & (1u64 << c) != 0 {
-                return Err(Error::notation(
-                    Code::InvalidDmn,
-                    format!("card {} appears twice", card_text(c)),
-                ));
-            }
-            seen |= 1u64 << c;
+            seen.insert(c);
             Ok(())
         };
         let mut s = DalMara::create(p.four, p.dealer, p.rules)?;
@@ -702,7 +632,7 @@ impl DalMara {
             }
         }
         for (i, g) in p.ghoptes.iter().enumerate() {
-            if g.seat >= n || !is_card(g.card) {
+            if g.seat >= n {
                 return Err(bad("bad Ghopte entry".into()));
             }
             if let Some(slot) = s.ghoptes.get_mut(i) {
@@ -713,8 +643,8 @@ impl DalMara {
             return Err(bad("a two-player position has no Ghoptes".into()));
         }
         s.n_ghoptes = u8::try_from(p.ghoptes.len()).unwrap_or(0);
-        if let Some((seat, c, _)) = p.detail {
-            if seat >= n || !is_card(c) {
+        if let Some((seat, _, _)) = p.detail {
+            if seat >= n {
                 return Err(bad("bad move detail".into()));
             }
         }
@@ -837,7 +767,7 @@ impl DalMara {
     }
     /// The Turup suit.
     #[must_use]
-    pub fn turup(&self) -> Option<u8> {
+    pub fn turup(&self) -> Option<Suit> {
         self.turup
     }
     /// The trick in which the 4p Turup was set (rulebook).
@@ -852,12 +782,12 @@ impl DalMara {
     }
     /// The hand of `seat` in order.
     #[must_use]
-    pub fn hand(&self, seat: usize) -> &[u8] {
+    pub fn hand(&self, seat: usize) -> &[Card] {
         self.hands.get(seat).map_or(&[], Pile::as_slice)
     }
     /// Stack slot `slot` (0–7) bottom to top.
     #[must_use]
-    pub fn stack(&self, slot: usize) -> &[u8] {
+    pub fn stack(&self, slot: usize) -> &[Card] {
         self.stacks.get(slot).map_or(&[], Stack::as_slice)
     }
     /// Cards played so far.
@@ -872,7 +802,7 @@ impl DalMara {
     }
     /// The cards of the trick in progress.
     #[must_use]
-    pub fn trick_cards(&self) -> &[(u8, u8)] {
+    pub fn trick_cards(&self) -> &[(u8, Card)] {
         &self.trick[..usize::from(self.trick_len)]
     }
     /// The `playOrder` of each card of the trick in progress: its 1-based position, plus the
@@ -899,13 +829,13 @@ impl DalMara {
     fn cards_hash(&self) -> u64 {
         let mut h = 0;
         for (i, p) in self.hands.iter().enumerate() {
-            h ^= zobrist::of_set(F_HAND + i, p.mask());
+            h ^= zobrist::of_set(F_HAND + i, p.mask().bits());
         }
         for (i, p) in self.stacks.iter().enumerate() {
-            h ^= zobrist::of_set(F_STACK + i, p.mask());
+            h ^= zobrist::of_set(F_STACK + i, p.mask().bits());
         }
         for (i, &(seat, c)) in self.trick_cards().iter().enumerate() {
-            h ^= zobrist::feature(F_TRICK + i, usize::from(c))
+            h ^= zobrist::feature(F_TRICK + i, usize::from(c.index()))
                 ^ zobrist::feature(F_TRICK + i, 60 + usize::from(seat));
         }
         h
@@ -917,11 +847,11 @@ impl DalMara {
         let opt = |o: Option<u8>| o.map_or(0, |v| u64::from(v) + 1);
         let (dc, dt) = self
             .detail
-            .map_or((0, 0), |(_, c, t)| (u64::from(c) + 1, u64::from(t)));
+            .map_or((0, 0), |(_, c, t)| (u64::from(c.index()) + 1, u64::from(t)));
         let packed = u64::from(self.next)
-            | opt(self.turup) << 4
+            | opt(self.turup.map(Suit::index)) << 4
             | opt(self.turup_trick) << 8
-            | opt(self.lead) << 16
+            | opt(self.lead.map(Suit::index)) << 16
             | u64::from(self.trick_number) << 24
             | u64::from(self.play_number) << 32
             | u64::from(self.is_ghopte) << 40
@@ -938,8 +868,8 @@ impl DalMara {
     fn ghopte_hash(&self) -> u64 {
         let mut h = 0;
         for (i, g) in self.ghoptes().iter().enumerate() {
-            let v =
-                (usize::from(g.card) ^ (usize::from(g.seat) << 4)) + usize::from(g.resolved) * 7;
+            let v = (usize::from(g.card.index()) ^ (usize::from(g.seat) << 4))
+                + usize::from(g.resolved) * 7;
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let o = (g.order as usize).wrapping_mul(31);
             h ^= zobrist::key(F_GHOPTE * 64 + 2048 + i * 131 + v + o);
@@ -981,7 +911,7 @@ impl DalMara {
         let mut rng = Rng::new(seed);
         let n = if config.four { 4 } else { 2 };
         let dealer = u8::try_from(rng.below(n)).unwrap_or(0);
-        let mut deck = FULL_DECK;
+        let mut deck = crate::cards::deck52();
         shuffle(&mut deck, &mut rng);
         let mut s = DalMara::create(config.four, dealer, config.rules)?;
         if config.four {
@@ -995,7 +925,7 @@ impl DalMara {
         let nd = s.next;
         let mut counts = [0u8; 4];
         for &c in s.hand(usize::from(nd)) {
-            counts[usize::from(suit_of(c))] += 1;
+            counts[usize::from(c.suit().index())] += 1;
         }
         let mut best = 0usize;
         for (i, &k) in counts.iter().enumerate() {
@@ -1003,7 +933,7 @@ impl DalMara {
                 best = i;
             }
         }
-        let s = s.declare_turup(i64::from(nd), SUIT_NAMES[best])?;
+        let s = s.declare_turup(i64::from(nd), Suit::ALL[best].name())?;
         s.deal_two_stacks(i64::from(dealer), Deck::Cards(&deck))
     }
 }

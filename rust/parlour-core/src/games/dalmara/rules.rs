@@ -2,12 +2,11 @@
 //! the reducers. Every `*_mut` method validates first and mutates only on success.
 
 use super::Code;
-use super::{
-    card_text, parse_card, parse_suit_name, rank_of, suit_of, DalMara, GhopteOrder, Move, Pile,
-    Rules, SUIT_NAMES, TEN,
-};
+use super::{DalMara, GhopteOrder, Move, Pile, Rules};
+use crate::cards::{Card, CardSet, Spelling, Suit, TEN, TWO};
 use crate::error::{Error, Result};
 use crate::game::Seat;
+use crate::trick::{natural_power, FollowPolicy, TrickRules};
 use crate::zobrist;
 use std::borrow::Cow;
 
@@ -18,10 +17,10 @@ use super::{F_HAND, F_STACK, F_TRICK};
 pub enum Deck<'a> {
     /// No deck given (`undefined`/`null`).
     Absent,
-    /// Card indices known to be valid.
-    Cards(&'a [u8]),
+    /// Cards.
+    Cards(&'a [Card]),
     /// Parsed card strings; `None` for a string that is not a card.
-    Parsed(&'a [Option<u8>]),
+    Parsed(&'a [Option<Card>]),
 }
 
 impl Deck<'_> {
@@ -32,19 +31,19 @@ impl Deck<'_> {
             Deck::Parsed(c) => Some(c.len()),
         }
     }
-    /// The cards if every one is valid and none repeats.
-    fn distinct(&self) -> Option<Cow<'_, [u8]>> {
-        let v: Cow<'_, [u8]> = match self {
+    /// The cards if every one is a card and none repeats.
+    fn distinct(&self) -> Option<Cow<'_, [Card]>> {
+        let v: Cow<'_, [Card]> = match self {
             Deck::Absent => return None,
             Deck::Cards(c) => Cow::Borrowed(c),
-            Deck::Parsed(c) => Cow::Owned(c.iter().copied().collect::<Option<Vec<u8>>>()?),
+            Deck::Parsed(c) => Cow::Owned(c.iter().copied().collect::<Option<Vec<Card>>>()?),
         };
-        let mut seen = 0u64;
+        let mut seen = CardSet::EMPTY;
         for &c in v.iter() {
-            if c >= 64 || rank_of(c) > 12 || seen & (1u64 << c) != 0 {
+            if seen.contains(c) {
                 return None;
             }
-            seen |= 1u64 << c;
+            seen.insert(c);
         }
         Some(v)
     }
@@ -68,7 +67,7 @@ fn bad_deck(m: &str) -> Error {
 /// A card argument: its index when it is a card, and how to show it in messages.
 #[derive(Clone, Copy, Debug)]
 pub struct CardIn<'a> {
-    idx: Option<u8>,
+    idx: Option<Card>,
     text: &'a str,
 }
 
@@ -77,7 +76,7 @@ impl<'a> CardIn<'a> {
     #[must_use]
     pub fn text(text: &'a str) -> CardIn<'a> {
         CardIn {
-            idx: parse_card(text),
+            idx: Card::parse(text, Spelling::DalMara).ok(),
             text,
         }
     }
@@ -90,9 +89,9 @@ impl<'a> CardIn<'a> {
             text: shown,
         }
     }
-    /// A card index.
+    /// A card.
     #[must_use]
-    pub fn index(c: u8) -> CardIn<'static> {
+    pub fn card(c: Card) -> CardIn<'static> {
         CardIn {
             idx: Some(c),
             text: "",
@@ -100,7 +99,7 @@ impl<'a> CardIn<'a> {
     }
     fn shown(&self) -> String {
         match (self.text, self.idx) {
-            ("", Some(c)) => card_text(c),
+            ("", Some(c)) => c.format(Spelling::DalMara),
             (t, _) => t.to_string(),
         }
     }
@@ -241,7 +240,7 @@ impl DalMara {
         };
         match action {
             Action::DeclareTurup => {
-                let suit = if text { parse_suit_name(value) } else { None };
+                let suit = if text { Suit::from_name(value) } else { None };
                 self.declare_turup_as(seat, suit, value)
             }
             Action::Pickup => self.pickup(seat, card),
@@ -264,11 +263,11 @@ impl DalMara {
 
     fn all_hands_empty(&self) -> bool {
         // Unused seats' hands are always empty.
-        self.hands.iter().fold(0, |m, h| m | h.mask()) == 0
+        self.hands.iter().fold(0, |m, h| m | h.mask().bits()) == 0
     }
 
     fn all_stacks_empty(&self) -> bool {
-        self.stacks.iter().fold(0, |m, h| m | h.mask()) == 0
+        self.stacks.iter().fold(0, |m, h| m | h.mask().bits()) == 0
     }
 
     fn stacks_dealt(&self) -> bool {
@@ -282,9 +281,36 @@ impl DalMara {
             Some(t) => self
                 .stacks
                 .iter()
-                .any(|p| p.top().is_some_and(|c| suit_of(c) == t)),
+                .any(|p| p.top().is_some_and(|c| c.suit() == t)),
             None => false,
         }
+    }
+
+    /// The trick rules under the Turup `turup`: follow suit, the Turup suit trumps.
+    pub(super) fn trick_rules(turup: Option<Suit>) -> TrickRules {
+        TrickRules::with_trump_suit(turup, FollowPolicy::FollowSuit)
+    }
+
+    /// The trick's stored lead suit as the lead card [`TrickRules`] reads (only its suit
+    /// matters: the two of the suit stands in for it).
+    pub(super) fn lead_card(lead: Option<Suit>) -> Option<Card> {
+        lead.and_then(|l| Card::new(l, TWO))
+    }
+
+    /// The cards of `cards` that may be played to the trick in progress: the shared
+    /// [`TrickRules::legal`] under [`DalMara::trick_rules`], written out for the playout hot path
+    /// (a whole-suit Turup makes the led group the lead suit's cards; debug builds check that
+    /// both agree).
+    fn follow(&self, cards: CardSet) -> CardSet {
+        let legal = match self.lead {
+            Some(l) if !cards.of_suit(l).is_empty() => cards.of_suit(l),
+            _ => cards,
+        };
+        debug_assert_eq!(
+            legal,
+            DalMara::trick_rules(self.turup).legal(cards, DalMara::lead_card(self.lead))
+        );
+        legal
     }
 
     fn lead_blocked(&self) -> bool {
@@ -334,7 +360,7 @@ impl DalMara {
     pub fn legal_plays_into<'s>(
         &self,
         seat: impl Into<SeatIn<'s>>,
-        out: &mut Vec<(u8, Option<u8>)>,
+        out: &mut Vec<(Card, Option<u8>)>,
     ) {
         let seat: SeatIn<'s> = seat.into();
         out.clear();
@@ -353,7 +379,7 @@ impl DalMara {
                 let own = self.own_pending_tens(s);
                 out.extend(
                     hand.iter()
-                        .filter(|&&c| own & (1u64 << c) == 0)
+                        .filter(|&&c| !own.contains(c))
                         .map(|&c| (c, None)),
                 );
                 if out.is_empty() {
@@ -361,16 +387,12 @@ impl DalMara {
                 }
                 return;
             }
-            match self.lead {
-                Some(l) if self.hands[usize::from(s)].has_suit(l) => {
-                    out.extend(
-                        hand.iter()
-                            .filter(|&&c| suit_of(c) == l)
-                            .map(|&c| (c, None)),
-                    );
-                }
-                _ => out.extend(hand.iter().map(|&c| (c, None))),
-            }
+            let legal = self.follow(self.hands[usize::from(s)].mask());
+            out.extend(
+                hand.iter()
+                    .filter(|&&c| legal.contains(c))
+                    .map(|&c| (c, None)),
+            );
             return;
         }
         if self.turup.is_none() || !self.stacks_dealt() || s != self.next || self.lead_blocked() {
@@ -383,18 +405,16 @@ impl DalMara {
                 out.push((c, Some(k)));
             }
         }
-        if let Some(l) = self.lead {
-            if out.iter().any(|&(c, _)| suit_of(c) == l) {
-                out.retain(|&(c, _)| suit_of(c) == l);
-            }
-        }
+        let legal = self.follow(out.iter().map(|&(c, _)| c).collect());
+        out.retain(|&(c, _)| legal.contains(c));
     }
 
-    fn own_pending_tens(&self, seat: u8) -> u64 {
+    fn own_pending_tens(&self, seat: u8) -> CardSet {
         self.ghoptes()
             .iter()
             .filter(|g| g.seat == seat && !g.resolved)
-            .fold(0, |m, g| m | 1u64 << g.card)
+            .map(|g| g.card)
+            .collect()
     }
 
     // ------------------------------------------------------------------ deals
@@ -431,7 +451,7 @@ impl DalMara {
     }
 
     /// The reducer of `DEAL_FOUR_PLAYER` once validated: `cards` are 52 distinct cards.
-    pub(super) fn deal_four_cards(&mut self, cards: &[u8], order: GhopteOrder) {
+    pub(super) fn deal_four_cards(&mut self, cards: &[Card], order: GhopteOrder) {
         let s = self;
         for h in &mut s.hands {
             *h = Pile::default();
@@ -458,12 +478,12 @@ impl DalMara {
         for i in 0..4u8 {
             let seat = (start + i) % 4;
             let mask = s.hands[usize::from(seat)].mask();
-            for suit in 0..4u8 {
-                let lane = (mask >> (16 * u32::from(suit))) & 0x1FFF;
-                if lane == 1 << TEN {
+            for suit in Suit::ALL {
+                let ten = Card::new(suit, TEN);
+                if let Some(card) = ten.filter(|&t| mask.of_suit(suit) == CardSet::EMPTY.with(t)) {
                     found.push(super::Ghopte {
                         seat,
-                        card: suit * 16 + TEN,
+                        card,
                         order: i32::try_from(found.len()).unwrap_or(0),
                         resolved: false,
                     });
@@ -480,7 +500,7 @@ impl DalMara {
         s.turup_trick = None;
         s.seen = super::Seen::dealt();
         if let Some(first) = found.first().copied() {
-            s.lead = Some(suit_of(first.card));
+            s.lead = Some(first.card.suit());
             s.is_ghopte = true;
             s.next = first.seat;
         } else {
@@ -551,18 +571,18 @@ impl DalMara {
     /// The engine's codes in its order; then `INVALID_TURUP_DECLARATION` for an unknown suit.
     pub fn declare_turup<'s>(&self, seat: impl Into<SeatIn<'s>>, suit: &str) -> Result<DalMara> {
         let seat: SeatIn<'s> = seat.into();
-        self.declare_turup_as(seat, parse_suit_name(suit), suit)
+        self.declare_turup_as(seat, Suit::from_name(suit), suit)
     }
 
-    /// [`declare_turup`](Self::declare_turup) with the suit already read: `suit` is its index
-    /// (None for a value that is not a suit name), shown in messages as `shown`.
+    /// [`declare_turup`](Self::declare_turup) with the suit already read (None for a value
+    /// that is not a suit name), shown in messages as `shown`.
     ///
     /// # Errors
     /// As `declare_turup`.
     pub fn declare_turup_as<'s>(
         &self,
         seat: impl Into<SeatIn<'s>>,
-        suit: Option<u8>,
+        suit: Option<Suit>,
         shown: &str,
     ) -> Result<DalMara> {
         let seat: SeatIn<'s> = seat.into();
@@ -571,7 +591,12 @@ impl DalMara {
         Ok(s)
     }
 
-    fn declare_turup_mut(&mut self, seat: SeatIn<'_>, suit: Option<u8>, shown: &str) -> Result<()> {
+    fn declare_turup_mut(
+        &mut self,
+        seat: SeatIn<'_>,
+        suit: Option<Suit>,
+        shown: &str,
+    ) -> Result<()> {
         if self.four {
             return Err(act(
                 "Turup declaration action is only valid in 2-Player mode",
@@ -635,16 +660,13 @@ impl DalMara {
         if self.stacks_dealt() {
             return Err(act("Stacks have already been dealt"));
         }
-        let in_hands = self.hands[0].mask() | self.hands[1].mask();
-        let rem: Vec<u8> = match deck.len() {
-            None => (0..4u8)
-                .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
-                .filter(|&c| in_hands & (1u64 << c) == 0)
-                .collect(),
+        let in_hands = self.hands[0].mask().union(self.hands[1].mask());
+        let rem: Vec<Card> = match deck.len() {
+            None => CardSet::FULL52.difference(in_hands).to_vec(),
             Some(40) => {
                 let v = deck
                     .distinct()
-                    .filter(|v| v.iter().all(|&c| in_hands & (1u64 << c) == 0))
+                    .filter(|v| v.iter().all(|&c| !in_hands.contains(c)))
                     .ok_or_else(|| bad_deck("A 40-card deck must hold 40 distinct valid cards, none of them in a hand"))?;
                 v.into_owned()
             }
@@ -653,7 +675,7 @@ impl DalMara {
                 .ok_or_else(|| bad_deck("Deck must hold 52 distinct valid cards"))?
                 .iter()
                 .copied()
-                .filter(|&c| in_hands & (1u64 << c) == 0)
+                .filter(|&c| !in_hands.contains(c))
                 .collect(),
             Some(_) => {
                 return Err(bad_deck(
@@ -704,8 +726,8 @@ impl DalMara {
             .idx
             .and_then(|c| (base..base + 4).find(|&k| self.stacks[k].top() == Some(c)))
             .ok_or_else(|| Error::illegal(Code::StackNotFound, "Target stack not found"))?;
-        let c = self.stacks[slot].top().unwrap_or(0);
-        if Some(suit_of(c)) != self.turup {
+        let c = self.stacks[slot].top().unwrap_or(Card::PLACEHOLDER);
+        if Some(c.suit()) != self.turup {
             return Err(act("Target stack card is not face up or is not Turup suit"));
         }
         if self.hands[usize::from(s)].len() >= super::MAX_PILE {
@@ -717,8 +739,8 @@ impl DalMara {
         self.stacks[slot].pop();
         self.hands[usize::from(s)].push(c);
         self.seen.picked(c);
-        self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c))
-            ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c));
+        self.hash ^= zobrist::feature(F_STACK + slot, usize::from(c.index()))
+            ^ zobrist::feature(F_HAND + usize::from(s), usize::from(c.index()));
         Ok(())
     }
 
@@ -818,7 +840,7 @@ impl DalMara {
                 "Declarer must play the declared Ghopte 10 card",
             ));
         }
-        if g.seat != s && self.own_pending_tens(s) & (1u64 << c) != 0 {
+        if g.seat != s && self.own_pending_tens(s).contains(c) {
             return Err(Error::illegal(
                 Code::InvalidGhopteSubmission,
                 "Cannot play your own pending Ghopte 10 card while guessing another player's Ghopte",
@@ -836,7 +858,7 @@ impl DalMara {
         self.push_trick(s, c);
         self.move_number = self.move_number.saturating_add(1);
         self.detail = Some((s, c, false));
-        let l = suit_of(g.card);
+        let l = g.card.suit();
         self.lead = Some(l);
         self.is_ghopte = true;
         if self.trick_len == 4 {
@@ -853,7 +875,7 @@ impl DalMara {
             self.play_number = 0;
             if let Some(na) = self.active_ghopte() {
                 let ng = self.ghoptes[na];
-                self.lead = Some(suit_of(ng.card));
+                self.lead = Some(ng.card.suit());
                 self.is_ghopte = true;
                 self.next = ng.seat;
             } else {
@@ -922,29 +944,24 @@ impl DalMara {
                 ));
             }
         };
-        let cs = suit_of(c);
         if let Some(l) = self.lead {
-            if cs != l {
-                let mut holds = self.hands[hi].has_suit(l);
-                if !self.four {
-                    holds = holds
-                        || (hi * 4..hi * 4 + 4)
-                            .any(|k| self.stacks[k].top().is_some_and(|x| suit_of(x) == l));
-                }
-                if holds {
-                    let name = SUIT_NAMES.get(usize::from(l)).copied().unwrap_or("?");
-                    let extra = if self.four {
-                        ""
-                    } else {
-                        " in hand or face-up stacks"
-                    };
-                    return Err(Error::illegal(
-                        Code::MustFollowSuit,
-                        format!(
-                            "Must follow lead suit ({name}) when holding matching cards{extra}"
-                        ),
-                    ));
-                }
+            let mut held = self.hands[hi].mask();
+            if !self.four {
+                held = (hi * 4..hi * 4 + 4)
+                    .filter_map(|k| self.stacks[k].top())
+                    .fold(held, CardSet::with);
+            }
+            if !self.follow(held).contains(c) {
+                let name = l.name();
+                let extra = if self.four {
+                    ""
+                } else {
+                    " in hand or face-up stacks"
+                };
+                return Err(Error::illegal(
+                    Code::MustFollowSuit,
+                    format!("Must follow lead suit ({name}) when holding matching cards{extra}"),
+                ));
             }
         }
         if usize::from(self.trick_len) >= usize::from(self.n()) {
@@ -960,19 +977,14 @@ impl DalMara {
     /// The four-player play of `c` by the seat to move when no Ghopte is pending, if it is legal
     /// (held, follows suit): the common case of a playout, checked with bit tests only. `None`
     /// sends the move through the full validation of `PLAY_CARD` (which then reports why).
-    fn fast_play_four(&mut self, c: u8) -> bool {
+    fn fast_play_four(&mut self, c: Card) -> bool {
         if !self.four || self.trick_len >= 4 || self.ghopte_pending() {
             return false;
         }
         let hi = usize::from(self.next & 3);
         let hand = &self.hands[hi];
-        if hand.mask() & (1u64 << (c & 63)) == 0 {
+        if !self.follow(hand.mask()).contains(c) {
             return false;
-        }
-        if let Some(l) = self.lead {
-            if suit_of(c) != l && hand.has_suit(l) {
-                return false;
-            }
         }
         let p = hand.position(c);
         self.commit_play(self.next, c, None, p);
@@ -981,18 +993,18 @@ impl DalMara {
 
     /// Play validated card `c` of seat `s`, taken from stack slot `from_stack` or hand position
     /// `from_hand`: the Turup rule, the trick, and the trick's end.
-    fn commit_play(&mut self, s: u8, c: u8, from_stack: Option<usize>, from_hand: Option<usize>) {
+    fn commit_play(&mut self, s: u8, c: Card, from_stack: Option<usize>, from_hand: Option<usize>) {
         let hi = usize::from(s);
         let n = self.n();
-        let cs = suit_of(c);
+        let cs = c.suit();
         let l = if self.trick_len == 0 {
             cs
         } else {
-            self.lead.unwrap_or_else(|| suit_of(self.trick[0].1))
+            self.lead.unwrap_or_else(|| self.trick[0].1.suit())
         };
         if let Some(k) = from_stack {
             self.stacks[k].pop();
-            self.hash ^= zobrist::feature(F_STACK + k, usize::from(c));
+            self.hash ^= zobrist::feature(F_STACK + k, usize::from(c.index()));
         } else if let Some(p) = from_hand {
             self.take_from_hand(hi, p, c);
         }
@@ -1007,7 +1019,7 @@ impl DalMara {
             // whether the seat still holds a card of the Turup suit.
             let open = match self.rules {
                 Rules::Engine => {
-                    let off = self.trick_cards().iter().any(|&(_, x)| suit_of(x) != l);
+                    let off = self.trick_cards().iter().any(|&(_, x)| x.suit() != l);
                     off || old.is_none()
                 }
                 Rules::Rulebook => old.is_none() || self.turup_trick == Some(self.trick_number),
@@ -1056,59 +1068,42 @@ impl DalMara {
         }
     }
 
-    fn take_from_hand(&mut self, hi: usize, pos: usize, c: u8) {
+    fn take_from_hand(&mut self, hi: usize, pos: usize, c: Card) {
         self.hands[hi].remove_at(pos);
-        self.hash ^= zobrist::feature(F_HAND + hi, usize::from(c));
+        self.hash ^= zobrist::feature(F_HAND + hi, usize::from(c.index()));
     }
 
-    fn push_trick(&mut self, seat: u8, c: u8) {
+    fn push_trick(&mut self, seat: u8, c: Card) {
         let k = usize::from(self.trick_len);
         if let Some(slot) = self.trick.get_mut(k) {
             *slot = (seat, c);
             self.trick_len += 1;
-            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c))
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c.index()))
                 ^ zobrist::feature(F_TRICK + k, 60 + usize::from(seat));
         }
     }
 
-    /// Winner seat of the complete trick in `self.trick` under lead `l` and Turup `t`.
-    fn trick_winner(&self, l: u8, t: Option<u8>) -> u8 {
-        let cards = self.trick_cards();
-        let Some(&(mut ws, mut wc)) = cards.first() else {
-            return self.next;
-        };
+    /// Winner seat of the complete trick in `self.trick` under the stored lead suit `l` and
+    /// Turup `t`: the shared [`TrickRules::winner_led`], save that in 2p with a Turup a first
+    /// card off the lead suit and no Turup (hand-made DMN only) keeps the trick against any
+    /// card but a Turup, as the engine has it.
+    fn trick_winner(&self, l: Suit, t: Option<Suit>) -> u8 {
+        let n = usize::from(self.trick_len).min(4);
+        let cards = self.trick.map(|(_, c)| c);
+        let rules = DalMara::trick_rules(t);
+        let mut cards = &cards[..n];
         if !self.four && t.is_some() {
-            // 2p: exactly one Turup card wins; both Turup: higher; neither: both of the lead suit
-            // compare, otherwise the leader wins.
-            if let Some(&(s2, c2)) = cards.get(1) {
-                let t1 = Some(suit_of(wc)) == t;
-                let t2 = Some(suit_of(c2)) == t;
-                let second = match (t1, t2) {
-                    (false, true) => true,
-                    (true, true) => rank_of(c2) > rank_of(wc),
-                    (true, false) => false,
-                    (false, false) => {
-                        suit_of(wc) == l && suit_of(c2) == l && rank_of(c2) > rank_of(wc)
-                    }
-                };
-                return if second { s2 } else { ws };
-            }
-            return ws;
-        }
-        for &(s, c) in &cards[1..] {
-            let ct = Some(suit_of(c)) == t;
-            let wt = Some(suit_of(wc)) == t;
-            let beats = if ct {
-                !wt || rank_of(c) > rank_of(wc)
-            } else {
-                !wt && suit_of(c) == l && (suit_of(wc) != l || rank_of(c) > rank_of(wc))
-            };
-            if beats {
-                ws = s;
-                wc = c;
+            cards = &cards[..n.min(2)];
+            if let [first, second] = *cards {
+                let no_turup = !rules.trumps.contains(first) && !rules.trumps.contains(second);
+                if no_turup && first.suit() != l {
+                    return self.trick[0].0;
+                }
             }
         }
-        ws
+        DalMara::lead_card(Some(l))
+            .and_then(|lead| rules.winner_led(cards, lead, natural_power))
+            .map_or(self.next, |i| self.trick[i].0)
     }
 
     /// Credit the trick to `w` and clear it.
@@ -1116,14 +1111,14 @@ impl DalMara {
         let mut tens = 0u8;
         for k in 0..usize::from(self.trick_len) {
             let (s, c) = self.trick[k];
-            if rank_of(c) == TEN {
+            if c.rank() == TEN {
                 tens += 1;
             }
-            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c))
+            self.hash ^= zobrist::feature(F_TRICK + k, usize::from(c.index()))
                 ^ zobrist::feature(F_TRICK + k, 60 + usize::from(s));
         }
         self.trick_len = 0;
-        self.trick = [(0, 0); 4];
+        self.trick = [(0, Card::PLACEHOLDER); 4];
         self.trick_skipped = [0; 4];
         let wi = usize::from(w) % 4;
         self.tens[wi] = self.tens[wi].saturating_add(tens);
@@ -1140,11 +1135,13 @@ impl DalMara {
             return None;
         }
         if self.lead_blocked() {
-            let t = self.turup.unwrap_or(0);
+            let t = self.turup;
             for i in 0..2u8 {
                 let s = (self.next + i) % 2;
                 let base = usize::from(s) * 4;
-                if (base..base + 4).any(|k| self.stacks[k].top().is_some_and(|c| suit_of(c) == t)) {
+                if (base..base + 4)
+                    .any(|k| self.stacks[k].top().is_some_and(|c| Some(c.suit()) == t))
+                {
                     return Some(s);
                 }
             }
@@ -1159,14 +1156,11 @@ impl DalMara {
         if self.four && !self.ghopte_pending() {
             // The common four-player case: follow the lead suit if able, in hand order.
             let hand = &self.hands[usize::from(self.next & 3)];
-            let allowed = match self.lead {
-                Some(l) if hand.has_suit(l) => 0x1FFFu64 << (16 * u32::from(l & 3)),
-                _ => u64::MAX,
-            };
+            let allowed = self.follow(hand.mask());
             let cards = hand.as_slice();
             out.reserve(cards.len());
             for &c in cards {
-                if (allowed >> (c & 63)) & 1 != 0 {
+                if allowed.contains(c) {
                     out.push(Move::Play(c));
                 }
             }
@@ -1177,7 +1171,7 @@ impl DalMara {
         };
         if !self.four && self.turup.is_none() {
             if !self.all_hands_empty() && !self.stacks_dealt() && seat == self.next {
-                out.extend((0..4u8).map(Move::Declare));
+                out.extend(Suit::ALL.map(Move::Declare));
             }
             return;
         }
@@ -1195,7 +1189,7 @@ impl DalMara {
                 let own = self.own_pending_tens(seat);
                 out.extend(
                     hand.iter()
-                        .filter(|&&c| own & (1u64 << c) == 0)
+                        .filter(|&&c| !own.contains(c))
                         .map(|&c| Move::Play(c)),
                 );
                 if out.is_empty() {
@@ -1203,16 +1197,12 @@ impl DalMara {
                 }
                 return;
             }
-            match self.lead {
-                Some(l) if self.hands[usize::from(seat)].has_suit(l) => {
-                    out.extend(
-                        hand.iter()
-                            .filter(|&&c| suit_of(c) == l)
-                            .map(|&c| Move::Play(c)),
-                    );
-                }
-                _ => out.extend(hand.iter().map(|&c| Move::Play(c))),
-            }
+            let legal = self.follow(self.hands[usize::from(seat)].mask());
+            out.extend(
+                hand.iter()
+                    .filter(|&&c| legal.contains(c))
+                    .map(|&c| Move::Play(c)),
+            );
             return;
         }
         let mut buf = Vec::with_capacity(12);
@@ -1223,7 +1213,7 @@ impl DalMara {
             let base = usize::from(seat) * 4;
             for k in base..base + 4 {
                 if let Some(c) = self.stacks[k].top() {
-                    if Some(suit_of(c)) == t {
+                    if Some(c.suit()) == t {
                         out.push(Move::Pickup(c));
                     }
                 }
@@ -1242,20 +1232,16 @@ impl DalMara {
                 if self.fast_play_four(c) {
                     Ok(())
                 } else {
-                    self.play_card_mut(i64::from(self.next), CardIn::index(c))
+                    self.play_card_mut(i64::from(self.next), CardIn::card(c))
                 }
             }
             Move::Pickup(c) => {
                 let owner = (0..8usize)
                     .find(|&k| self.stacks[k].top() == Some(c))
                     .map_or(self.next, |k| u8::try_from(k / 4).unwrap_or(0));
-                self.pickup_mut(SeatIn::from(owner), CardIn::index(c))
+                self.pickup_mut(SeatIn::from(owner), CardIn::card(c))
             }
-            Move::Declare(s) => {
-                let name = SUIT_NAMES.get(usize::from(s)).copied();
-                let suit = name.map(|_| s);
-                self.declare_turup_mut(SeatIn::from(self.next), suit, name.unwrap_or(""))
-            }
+            Move::Declare(s) => self.declare_turup_mut(SeatIn::from(self.next), Some(s), s.name()),
         }
     }
 
@@ -1290,18 +1276,13 @@ impl DalMara {
     /// `getRemainingCards2P`: the deck (or, unless it has 52 cards, the unshuffled deck) without
     /// the cards of both hands, in order.
     #[must_use]
-    pub fn remaining_cards(&self, deck: Option<&[u8]>) -> Vec<u8> {
-        let in_hands = self.hands[0].mask() | self.hands[1].mask();
-        let full: Vec<u8> = (0..4u8)
-            .flat_map(|s| (0..13u8).map(move |r| s * 16 + r))
-            .collect();
+    pub fn remaining_cards(&self, deck: Option<&[Card]>) -> Vec<Card> {
+        let in_hands = self.hands[0].mask().union(self.hands[1].mask());
         let src = match deck {
             Some(d) if d.len() == 52 => d.to_vec(),
-            _ => full,
+            _ => crate::cards::deck52(),
         };
-        src.into_iter()
-            .filter(|&c| in_hands & (1u64 << c) == 0)
-            .collect()
+        src.into_iter().filter(|&c| !in_hands.contains(c)).collect()
     }
 }
 
@@ -1315,17 +1296,19 @@ mod playout {
     // play clears a bit instead of shifting the hand, and the legal plays are a position mask (the
     // hand, or its lead-suit part when it has one) whose `k`-th set bit is found with two table
     // look-ups, without building a move list. The lowest set position is the first move of the
-    // protocol's list, so the `k`-th set bit is its `k`-th move. The trick winner is a branch-free
-    // maximum over per-card keys. The incremental hash is not kept per move; the cards hash is
+    // protocol's list, so the `k`-th set bit is its `k`-th move. The trick winner is the shared
+    // one, as in the protocol path. The incremental hash is not kept per move; the cards hash is
     // recomputed once when the hands are written back.
 
-    use crate::games::dalmara::{rank_of, suit_of, DalMara, Pile, Rules, TEN};
+    use crate::cards::{Card, Suit, TEN};
+    use crate::games::dalmara::{DalMara, Pile, Rules};
     use crate::rng::Rng;
+    use crate::trick::natural_power;
 
     /// Most cards a hand may hold for the fast path (a dealt hand holds 13).
     const MAX_FAST: usize = 16;
-    /// Suit slot meaning "no suit" (no lead, no Turup).
-    const NO_SUIT: u8 = 4;
+    /// Suit slot meaning "no suit" (no lead).
+    const NO_SUIT: usize = 4;
 
     /// Number of set bits of each byte.
     static POP8: [u8; 256] = {
@@ -1377,7 +1360,7 @@ mod playout {
     /// The hands of a position in fast form.
     struct Hands {
         /// Cards in dealt order.
-        cards: [[u8; MAX_FAST]; 4],
+        cards: [[Card; MAX_FAST]; 4],
         /// Positions still held.
         present: [u16; 4],
         /// Positions holding each suit (slot [`NO_SUIT`] is empty), held or not.
@@ -1387,7 +1370,7 @@ mod playout {
     impl Hands {
         fn of(s: &DalMara) -> Option<Hands> {
             let mut h = Hands {
-                cards: [[0; MAX_FAST]; 4],
+                cards: [[Card::PLACEHOLDER; MAX_FAST]; 4],
                 present: [0; 4],
                 suit_pos: [[0; 5]; 4],
             };
@@ -1398,17 +1381,18 @@ mod playout {
                 }
                 for (i, &c) in cards.iter().enumerate() {
                     h.cards[seat][i] = c;
-                    h.suit_pos[seat][usize::from(suit_of(c) & 3)] |= 1 << i;
+                    h.suit_pos[seat][usize::from(c.suit().index())] |= 1 << i;
                 }
                 h.present[seat] = ((1u32 << cards.len()) - 1) as u16;
             }
             Some(h)
         }
 
-        /// True when `seat` still holds a card of suit `t` (`NO_SUIT`: false).
+        /// True when `seat` still holds a card of suit `t` (None: false).
         #[inline]
-        fn holds(&self, seat: usize, t: u8) -> bool {
-            self.present[seat] & self.suit_pos[seat][usize::from(t.min(NO_SUIT))] != 0
+        fn holds(&self, seat: usize, t: Option<Suit>) -> bool {
+            self.present[seat] & self.suit_pos[seat][t.map_or(NO_SUIT, |t| usize::from(t.index()))]
+                != 0
         }
 
         fn write_back(&self, s: &mut DalMara) {
@@ -1424,18 +1408,6 @@ mod playout {
             }
             s.rehash();
         }
-    }
-
-    /// Strength of card `c` in a trick led in `l` with Turup `t`: any Turup card beats any lead-suit
-    /// card, which beats any other card; other cards never win (key 0).
-    #[inline]
-    fn key(c: u8, l: u8, t: u8) -> u32 {
-        let cs = suit_of(c);
-        let r = u32::from(rank_of(c));
-        let trump = u32::from(cs == t);
-        let led = u32::from(cs == l);
-        // trump: 64 + r; led (not trump): 32 + r; else 0.
-        (trump * 64 + (led & (trump ^ 1)) * 32 + r) * (trump | led)
     }
 
     impl DalMara {
@@ -1455,8 +1427,8 @@ mod playout {
                 return 0;
             };
             let engine = self.rules == Rules::Engine;
-            let mut lead = self.lead.unwrap_or(NO_SUIT);
-            let mut turup = self.turup.unwrap_or(NO_SUIT);
+            let mut lead = self.lead;
+            let mut turup = self.turup;
             let mut made = 0u32;
             // What the plays show, kept in a local for the loop and written back once.
             let mut seen = self.seen;
@@ -1464,7 +1436,8 @@ mod playout {
                 let s = self.next & 3;
                 let hi = usize::from(s);
                 let present = h.present[hi];
-                let follow = present & h.suit_pos[hi][usize::from(lead.min(NO_SUIT))];
+                let lead_slot = lead.map_or(NO_SUIT, |l| usize::from(l.index()));
+                let follow = present & h.suit_pos[hi][lead_slot];
                 let legal = if follow != 0 { follow } else { present };
                 if legal == 0 {
                     break;
@@ -1477,47 +1450,48 @@ mod playout {
                 made += 1;
 
                 // commit_play for a hand card of seat `s`.
-                let cs = suit_of(c);
+                let cs = c.suit();
                 let tl = usize::from(self.trick_len);
-                let l = if tl == 0 {
-                    cs
-                } else if lead != NO_SUIT {
-                    lead
-                } else {
-                    suit_of(self.trick[0].1)
+                let l = match (tl, lead) {
+                    (0, _) => cs,
+                    (_, Some(l)) => l,
+                    (_, None) => self.trick[0].1.suit(),
                 };
                 seen.played(s, c);
                 let old = turup;
                 let mut new_t = old;
                 if cs != l {
                     seen.void(s, l);
-                    if old == NO_SUIT {
-                        new_t = cs;
-                        if !engine {
-                            self.turup_trick = Some(self.trick_number);
-                        }
-                    } else if old != cs {
-                        // The engine keeps a Turup from an earlier trick while the trick holds
-                        // no off-suit card yet; the rulebook's is fixed once its trick is over.
-                        let open = if engine {
-                            self.trick[..tl.min(4)]
-                                .iter()
-                                .any(|&(_, x)| suit_of(x) != l)
-                        } else {
-                            self.turup_trick == Some(self.trick_number)
-                        };
-                        if open {
-                            // The outcome shows whether the seat still holds a Turup card.
-                            if h.holds(hi, old) {
-                                seen.holds(s, old);
-                            } else {
-                                seen.void(s, old);
-                                new_t = cs;
+                    match old {
+                        None => {
+                            new_t = Some(cs);
+                            if !engine {
+                                self.turup_trick = Some(self.trick_number);
                             }
                         }
+                        Some(t) if t != cs => {
+                            // The engine keeps a Turup from an earlier trick while the trick
+                            // holds no off-suit card yet; the rulebook's is fixed once its trick
+                            // is over.
+                            let open = if engine {
+                                self.trick[..tl.min(4)].iter().any(|&(_, x)| x.suit() != l)
+                            } else {
+                                self.turup_trick == Some(self.trick_number)
+                            };
+                            if open {
+                                // The outcome shows whether the seat still holds a Turup card.
+                                if h.holds(hi, old) {
+                                    seen.holds(s, t);
+                                } else {
+                                    seen.void(s, t);
+                                    new_t = Some(cs);
+                                }
+                            }
+                        }
+                        Some(_) => {}
                     }
                 }
-                let makes = new_t != old && new_t == cs;
+                let makes = new_t != old && new_t == Some(cs);
                 turup = new_t;
                 if let Some(slot) = self.trick.get_mut(tl) {
                     *slot = (s, c);
@@ -1528,18 +1502,14 @@ mod playout {
                 self.is_ghopte = false;
                 if self.trick_len == 4 {
                     let t = self.trick;
-                    let mut ws = t[0].0;
-                    let mut wk = key(t[0].1, l, turup);
-                    let mut tens = u8::from(rank_of(t[0].1) == TEN);
-                    for &(ps, pc) in &t[1..] {
-                        let pk = key(pc, l, turup);
-                        let beats = pk > wk;
-                        ws = if beats { ps } else { ws };
-                        wk = if beats { pk } else { wk };
-                        tens += u8::from(rank_of(pc) == TEN);
-                    }
+                    let cards = t.map(|(_, c)| c);
+                    let won = DalMara::lead_card(Some(l)).and_then(|lead| {
+                        DalMara::trick_rules(turup).winner_led(&cards, lead, natural_power)
+                    });
+                    let ws = t[won.unwrap_or(0) & 3].0;
+                    let tens = cards.iter().map(|c| u8::from(c.rank() == TEN)).sum::<u8>();
                     self.trick_len = 0;
-                    self.trick = [(0, 0); 4];
+                    self.trick = [(0, Card::PLACEHOLDER); 4];
                     self.trick_skipped = [0; 4];
                     let wi = usize::from(ws & 3);
                     self.tens[wi] = self.tens[wi].saturating_add(tens);
@@ -1547,24 +1517,24 @@ mod playout {
                     self.next = ws;
                     if (h.present[0] | h.present[1] | h.present[2] | h.present[3]) == 0 {
                         self.play_number = 4;
-                        lead = l;
+                        lead = Some(l);
                         break;
                     }
                     self.trick_number = self.trick_number.saturating_add(1);
                     self.play_number = 0;
-                    lead = NO_SUIT;
+                    lead = None;
                 } else {
                     self.next = (s + 1) & 3;
                     self.play_number = self.trick_len;
-                    lead = l;
+                    lead = Some(l);
                 }
                 if made >= max {
                     break;
                 }
             }
             self.seen = seen;
-            self.lead = (lead != NO_SUIT).then_some(lead);
-            self.turup = (turup != NO_SUIT).then_some(turup);
+            self.lead = lead;
+            self.turup = turup;
             h.write_back(self);
             made
         }

@@ -3,7 +3,17 @@ use super::*;
 use crate::rng::Rng;
 use crate::sim::{simulate, Policy};
 
-fn deck(text: &str) -> Vec<u8> {
+/// A card as Dal Mara writes it (`10s`, `Kh`).
+fn parse_card(text: &str) -> Option<Card> {
+    Card::parse(text, Spelling::DalMara).ok()
+}
+
+/// The text of card `c`.
+fn card_text(c: Card) -> String {
+    c.format(Spelling::DalMara)
+}
+
+fn deck(text: &str) -> Vec<Card> {
     text.split(',').map(|t| parse_card(t).unwrap()).collect()
 }
 
@@ -41,7 +51,7 @@ fn deal_matches_the_engine() {
             deck("4c,As,Jc,5s,5h,8c,Js,Ah,3c,10d,7s,3h,9h"),
             deck("2c,2d,4s,2h,7h,Qd,5c,8h,Ks,2s,7c,Jd,6c"),
         ],
-        lead: Some(2),
+        lead: Some(Suit::Diamonds),
         is_ghopte: true,
         next: 2,
         ..fresh
@@ -53,7 +63,7 @@ fn deal_matches_the_engine() {
     let p = s.parts();
     assert_eq!(
         (p.trick_number, p.play_number, p.lead, p.is_ghopte),
-        (1, 2, Some(2), true)
+        (1, 2, Some(Suit::Diamonds), true)
     );
     assert_eq!(
         p.trick,
@@ -266,10 +276,10 @@ fn fast_random_plays_match_from_odd_positions() {
             }
             let mut p = s.parts();
             match rng.index(6) {
-                0 => p.lead = Some(rng.index(4) as u8),
+                0 => p.lead = Some(Suit::ALL[rng.index(4)]),
                 1 => p.lead = None,
                 2 => {
-                    p.turup = Some(rng.index(4) as u8);
+                    p.turup = Some(Suit::ALL[rng.index(4)]);
                     p.turup_trick = if rules == Rules::Rulebook && rng.index(2) == 0 {
                         Some(p.trick_number)
                     } else {
@@ -287,7 +297,7 @@ fn fast_random_plays_match_from_odd_positions() {
                     // An oversized hand (no fast path while it lasts).
                     let from = rng.index(4);
                     let to = (from + 1) % 4;
-                    let moved: Vec<u8> = p.hands[from].drain(..).collect();
+                    let moved: Vec<Card> = p.hands[from].drain(..).collect();
                     p.hands[to].extend(moved);
                 }
                 _ => p.next = rng.index(4) as u8,
@@ -309,7 +319,7 @@ fn simulated_four_player_deals_match_deal_four() {
         for seed in 0..300 {
             let mut rng = Rng::new(seed);
             let dealer = rng.below(4) as u8;
-            let mut deck = FULL_DECK;
+            let mut deck = crate::cards::deck52();
             crate::rng::shuffle(&mut deck, &mut rng);
             let expected = DalMara::create(true, dealer, rules)
                 .unwrap()
@@ -354,12 +364,14 @@ fn values_that_are_not_cards_or_suits_show_as_given() {
     );
     let by_name = two.declare_turup(1, "hearts").unwrap();
     assert_eq!(
-        two.declare_turup_as(1, Some(1), "").unwrap().parts(),
+        two.declare_turup_as(1, Some(Suit::Hearts), "")
+            .unwrap()
+            .parts(),
         by_name.parts()
     );
     // DMN `2p,0,h …`
     let p = by_name.parts();
-    assert_eq!((p.four, p.dealer, p.turup), (false, 0, Some(1)));
+    assert_eq!((p.four, p.dealer, p.turup), (false, 0, Some(Suit::Hearts)));
 }
 
 #[test]
@@ -432,10 +444,8 @@ fn first_move(s: &DalMara) -> Move {
 #[test]
 fn every_move_packs_to_a_unique_id_below_192_and_back() {
     use crate::lazy::Packed;
-    let cards: Vec<u8> = (0..4u8)
-        .flat_map(|s| (0..13u8).map(move |r| s << 4 | r))
-        .collect();
-    let mut moves: Vec<Move> = (0..4u8).map(Move::Declare).collect();
+    let cards = crate::cards::deck52();
+    let mut moves: Vec<Move> = Suit::ALL.into_iter().map(Move::Declare).collect();
     moves.extend(cards.iter().map(|&c| Move::Play(c)));
     moves.extend(cards.iter().map(|&c| Move::Pickup(c)));
     let mut ids = std::collections::HashSet::new();
@@ -486,7 +496,7 @@ struct Seen1 {
 }
 
 fn record(s: &DalMara, mv: Move) -> Seen1 {
-    let tops = |seat: u8, c: u8| {
+    let tops = |seat: u8, c: Card| {
         (usize::from(seat) * 4..usize::from(seat) * 4 + 4).find(|&k| s.stack(k).last() == Some(&c))
     };
     match mv {
@@ -521,7 +531,7 @@ fn record(s: &DalMara, mv: Move) -> Seen1 {
 fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
     let dealer = r.dealer();
     if r.is_four() {
-        let mut hands: Vec<Vec<u8>> = vec![Vec::new(); 4];
+        let mut hands: Vec<Vec<Card>> = vec![Vec::new(); 4];
         for m in seen {
             if let Move::Play(c) = m.mv {
                 hands[usize::from(m.seat)].push(c);
@@ -531,7 +541,7 @@ fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
             h.extend_from_slice(r.hand(x));
             assert_eq!(h.len(), 13);
         }
-        let mut deck = [0u8; 52];
+        let mut deck = [Card::PLACEHOLDER; 52];
         for i in 0..4usize {
             let h = &hands[(usize::from(dealer) + 1 + i) % 4];
             deck[5 * i..5 * i + 5].copy_from_slice(&h[0..5]);
@@ -547,34 +557,27 @@ fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
             )
             .unwrap();
     }
-    let picked: u64 = seen
+    let picked: CardSet = seen
         .iter()
         .filter_map(|m| match m.mv {
-            Move::Pickup(c) => Some(1u64 << c),
+            Move::Pickup(c) => Some(c),
             _ => None,
         })
-        .fold(0, |a, b| a | b);
-    let mut hands: Vec<Vec<u8>> = vec![Vec::new(); 2];
-    let mut taken: Vec<Vec<u8>> = vec![Vec::new(); 8];
+        .collect();
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); 2];
+    let mut taken: Vec<Vec<Card>> = vec![Vec::new(); 8];
     for m in seen {
         match (m.mv, m.from_stack) {
             (Move::Play(c) | Move::Pickup(c), Some(k)) => taken[k].push(c),
-            (Move::Play(c), None) if picked & (1u64 << c) == 0 => {
-                hands[usize::from(m.seat)].push(c)
-            }
+            (Move::Play(c), None) if !picked.contains(c) => hands[usize::from(m.seat)].push(c),
             _ => {}
         }
     }
     for (x, h) in hands.iter_mut().enumerate() {
-        h.extend(
-            r.hand(x)
-                .iter()
-                .copied()
-                .filter(|&c| picked & (1u64 << c) == 0),
-        );
+        h.extend(r.hand(x).iter().copied().filter(|&c| !picked.contains(c)));
         assert_eq!(h.len(), 6);
     }
-    let stacks: Vec<Vec<u8>> = (0..8)
+    let stacks: Vec<Vec<Card>> = (0..8)
         .map(|k| {
             let mut st = r.stack(k).to_vec();
             st.extend(taken[k].iter().rev());
@@ -584,7 +587,7 @@ fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
         .collect();
     let nd = usize::from(1 - dealer);
     let d = usize::from(dealer);
-    let mut deck: Vec<u8> = hands[nd].iter().chain(&hands[d]).copied().collect();
+    let mut deck: Vec<Card> = hands[nd].iter().chain(&hands[d]).copied().collect();
     // Pass `p` deals card `p` (bottom first) of each stack, the non-dealer's before the dealer's.
     let stacks = &stacks;
     deck.extend(
@@ -595,15 +598,11 @@ fn implied_start(r: &DalMara, seen: &[Seen1]) -> DalMara {
         .unwrap()
         .deal_two_hands(i64::from(dealer), Deck::Cards(&deck))
         .unwrap();
-    let t = SUIT_NAMES[usize::from(r.turup().unwrap())];
+    let t = r.turup().unwrap().name();
     s.declare_turup(i64::from(1 - dealer), t)
         .unwrap()
         .deal_two_stacks(i64::from(dealer), Deck::Cards(&deck))
         .unwrap()
-}
-
-fn lane_of(s: u8) -> u64 {
-    0x1FFFu64 << (16 * u32::from(s))
 }
 
 /// Checks a resample `r` of `s` for `seat`, `start` being the game's first position and `seen`
@@ -625,19 +624,19 @@ fn check_resample(s: &DalMara, r: &DalMara, seat: u8, start: &DalMara, seen: &[S
     }
     for x in (0..s.seats()).filter(|&x| x != me) {
         assert_eq!(r.hand(x).len(), s.hand(x).len());
-        let hidden = r.hands[x].mask() & !r.known_of(x);
+        let hidden = r.hands[x].mask().difference(r.known_of(x));
         assert_eq!(r.known_of(x), s.known_of(x));
-        for suit in 0..4u8 {
-            if s.seen.voids[x] & (1 << suit) != 0 {
-                assert_eq!(
-                    hidden & lane_of(suit),
-                    0,
-                    "seat {x} void in {suit}: {:?}",
+        for suit in Suit::ALL {
+            let bit = 1 << suit.index();
+            if s.seen.voids[x] & bit != 0 {
+                assert!(
+                    hidden.of_suit(suit).is_empty(),
+                    "seat {x} void in {suit:?}: {:?}",
                     r.parts()
                 );
             }
-            if s.seen.holds[x] & (1 << suit) != 0 {
-                assert_ne!(r.hands[x].mask() & lane_of(suit), 0);
+            if s.seen.holds[x] & bit != 0 {
+                assert!(!r.hands[x].mask().of_suit(suit).is_empty());
             }
         }
     }
@@ -728,13 +727,13 @@ fn views_hide_what_the_seat_cannot_see() {
     for x in 1..4 {
         for &c in s.hand(x) {
             let shown = text.contains(&format!("\"{}\"", card_text(c)));
-            assert_eq!(shown, s.known_of(x) & (1u64 << c) != 0, "{}", card_text(c));
+            assert_eq!(shown, s.known_of(x).contains(c), "{}", card_text(c));
         }
     }
     let unknown = |x: usize| {
         s.hand(x)
             .iter()
-            .position(|&c| s.known_of(x) & (1u64 << c) == 0)
+            .position(|&c| !s.known_of(x).contains(c))
             .unwrap()
     };
     let (i, j) = (unknown(1), unknown(2));

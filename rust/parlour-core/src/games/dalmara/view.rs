@@ -12,9 +12,11 @@
 //! Resampling draws everything the seat cannot see anew, uniformly among the deals that fit
 //! what it has seen (`docs/dalmara.md`, "What each seat sees", says exactly what is kept).
 
-use super::{card_text, rank_of, suit_of, DalMara, Move, Pile, Rules, Stack, SUIT_NAMES, TEN};
+use super::{DalMara, Move, Pile, Rules, Stack};
+use crate::cards::{Card, CardSet, Spelling, Suit, TEN};
 use crate::error::Result;
 use crate::game::Seat;
+use crate::lazy::Packed;
 use crate::rng::Rng;
 use crate::view::{deal_uniform, resample_failed, Holder, Observe, Value, ViewBuilder};
 
@@ -45,7 +47,7 @@ pub(super) struct Seen {
     /// bits 4–7: it has played the ten of suit `s`.
     pub(super) played: [u8; 4],
     /// 2p: the cards picked up from stacks (each by its stack's owner).
-    pub(super) picked: u64,
+    pub(super) picked: CardSet,
     /// The deal happened in this state's history: `played` covers every card played.
     pub(super) dealt: bool,
 }
@@ -73,85 +75,79 @@ impl Seen {
 
     /// `seat` played card `c`.
     #[inline]
-    pub(super) fn played(&mut self, seat: u8, c: u8) {
+    pub(super) fn played(&mut self, seat: u8, c: Card) {
         let i = usize::from(seat & 3);
-        let s = suit_of(c) & 3;
-        self.played[i] |= (1 << s) << (4 * u8::from(rank_of(c) == TEN));
+        let s = c.suit().index();
+        self.played[i] |= (1 << s) << (4 * u8::from(c.rank() == TEN));
         self.holds[i] &= !(1 << s);
     }
 
     /// `seat` showed it holds no card of `suit`.
     #[inline]
-    pub(super) fn void(&mut self, seat: u8, suit: u8) {
-        self.voids[usize::from(seat & 3)] |= 1 << (suit & 3);
+    pub(super) fn void(&mut self, seat: u8, suit: Suit) {
+        self.voids[usize::from(seat & 3)] |= 1 << suit.index();
     }
 
     /// `seat` showed it holds a card of `suit`.
     #[inline]
-    pub(super) fn holds(&mut self, seat: u8, suit: u8) {
-        self.holds[usize::from(seat & 3)] |= 1 << (suit & 3);
+    pub(super) fn holds(&mut self, seat: u8, suit: Suit) {
+        self.holds[usize::from(seat & 3)] |= 1 << suit.index();
     }
 
     /// Card `c` was picked up from a stack.
     #[inline]
-    pub(super) fn picked(&mut self, c: u8) {
-        self.picked |= 1u64 << (c & 63);
+    pub(super) fn picked(&mut self, c: Card) {
+        self.picked.insert(c);
     }
 
     /// Every field, for tests comparing what two histories have shown.
     #[cfg(test)]
-    pub(super) fn fields(&self) -> ([u8; 4], [u8; 4], [u8; 4], u64, bool) {
+    pub(super) fn fields(&self) -> ([u8; 4], [u8; 4], [u8; 4], CardSet, bool) {
         (self.voids, self.holds, self.played, self.picked, self.dealt)
     }
 }
 
-/// The 52-card row slot of card index `c` (`suit * 13 + rank`, the action id of its play).
-fn slot(c: u8) -> usize {
-    usize::from(suit_of(c) & 3) * 13 + usize::from(rank_of(c).min(12))
+/// The 52-card row slot of card `c` (`suit * 13 + rank`, the action id of its play).
+fn slot(c: Card) -> usize {
+    Move::Play(c).action_index()
 }
 
-/// The cards of suit `s` in a card mask.
-fn lane(s: u8) -> u64 {
-    0x1FFFu64 << (16 * u32::from(s & 3))
-}
-
-/// The cards of a mask, in card order.
-fn cards_of(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |&c| mask & (1u64 << c) != 0)
+/// Card `c` as Dal Mara writes it (`10s`, `Kh`).
+fn text(c: Card) -> String {
+    c.format(Spelling::DalMara)
 }
 
 /// The suit names of the bits of `bits` (bit `s`: suit `s`).
 fn suit_names(bits: u8) -> Value {
     Value::strs(
-        (0..4u8)
-            .filter(|s| bits & (1 << s) != 0)
-            .map(|s| SUIT_NAMES[usize::from(s)]),
+        Suit::ALL
+            .into_iter()
+            .filter(|s| bits & (1 << s.index()) != 0)
+            .map(Suit::name),
     )
 }
 
 /// The text of a protocol move, as `str(Move)` writes it in Python.
 fn move_text(m: Move) -> String {
     match m {
-        Move::Play(c) => card_text(c),
-        Move::Pickup(c) => format!("pickup {}", card_text(c)),
-        Move::Declare(s) => format!(
-            "declare {}",
-            SUIT_NAMES.get(usize::from(s)).copied().unwrap_or("?")
-        ),
+        Move::Play(c) => text(c),
+        Move::Pickup(c) => format!("pickup {}", text(c)),
+        Move::Declare(s) => format!("declare {}", s.name()),
     }
 }
 
 impl DalMara {
     /// The cards of `seat`'s hand that every other seat knows: its unresolved Ghopte tens and
     /// (2p) the Turup cards it picked up from its stacks.
-    pub(super) fn known_of(&self, seat: usize) -> u64 {
-        let hand = self.hands.get(seat).map_or(0, Pile::mask);
-        let tens = self
+    pub(super) fn known_of(&self, seat: usize) -> CardSet {
+        let hand = self.hands.get(seat).map_or(CardSet::EMPTY, Pile::mask);
+        let tens: CardSet = self
             .ghoptes()
             .iter()
             .filter(|g| usize::from(g.seat) == seat && !g.resolved)
-            .fold(0u64, |m, g| m | 1u64 << (g.card & 63));
-        hand & (tens | self.seen.picked)
+            .map(|g| g.card)
+            .collect();
+        hand.intersection(tens.union(self.seen.picked))
     }
 
     /// The suits in which `seat` declared a Ghopte (its only card of the suit was the ten).
@@ -159,33 +155,37 @@ impl DalMara {
         self.ghoptes()
             .iter()
             .filter(|g| usize::from(g.seat) == seat)
-            .fold(0, |m, g| m | 1 << (suit_of(g.card) & 3))
+            .fold(0, |m, g| m | 1 << g.card.suit().index())
     }
 
     /// Every card of the four hands, the stacks and the trick.
-    fn cards_out(&self) -> u64 {
-        let held = self.hands.iter().fold(0, |m, h| m | h.mask());
-        let stacked = self.stacks.iter().fold(0, |m, h| m | h.mask());
+    fn cards_out(&self) -> CardSet {
+        let held = self.hands.iter().map(Pile::mask);
+        let stacked = self.stacks.iter().map(Stack::mask);
         let trick = self
             .trick_cards()
             .iter()
-            .fold(0u64, |m, &(_, c)| m | 1u64 << (c & 63));
-        held | stacked | trick
+            .map(|&(_, c)| CardSet::EMPTY.with(c));
+        held.chain(stacked)
+            .chain(trick)
+            .fold(CardSet::EMPTY, CardSet::union)
     }
 
     /// The cards of finished tricks: the 52 less every card still in a hand, a stack or the
     /// trick.
-    pub(super) fn finished_cards(&self) -> u64 {
-        let full = (0..4).fold(0u64, |m, s| m | lane(s));
-        full & !self.cards_out()
+    pub(super) fn finished_cards(&self) -> CardSet {
+        CardSet::FULL52.difference(self.cards_out())
     }
 
     /// Whether the hands of the seats in `seats` (each paired with its hand mask) fit what the
     /// play showed beyond single cards: a Turup card shown held is still held, and (after a
     /// deal seen here) no seat was dealt a lone ten it did not declare as a Ghopte.
-    fn fits_history(&self, seat: usize, mask: u64) -> bool {
+    fn fits_history(&self, seat: usize, mask: CardSet) -> bool {
         let holds = self.seen.holds[seat];
-        if (0..4u8).any(|s| holds & (1 << s) != 0 && mask & lane(s) == 0) {
+        if Suit::ALL
+            .into_iter()
+            .any(|s| holds & (1 << s.index()) != 0 && mask.of_suit(s).is_empty())
+        {
             return false;
         }
         if !self.seen.dealt || !self.four {
@@ -193,13 +193,15 @@ impl DalMara {
         }
         let declared = self.ghopte_suits(seat);
         let played = self.seen.played[seat];
-        (0..4u8).all(|s| {
-            if declared & (1 << s) != 0 {
+        Suit::ALL.into_iter().all(|s| {
+            let (bit, Some(ten)) = (1 << s.index(), Card::new(s, TEN)) else {
+                return true;
+            };
+            if declared & bit != 0 {
                 return true;
             }
-            let ten = 1u64 << (s * 16 + TEN);
-            let had_ten = played & (16 << s) != 0 || mask & ten != 0;
-            let had_other = played & (1 << s) != 0 || mask & lane(s) & !ten != 0;
+            let had_ten = played & (bit << 4) != 0 || mask.contains(ten);
+            let had_other = played & bit != 0 || !mask.of_suit(s).without(ten).is_empty();
             !had_ten || had_other
         })
     }
@@ -207,15 +209,15 @@ impl DalMara {
     /// The four-player resample for `seat`: the other three hands.
     fn resample_four(&self, seat: usize, rng: &mut Rng) -> Result<DalMara> {
         let hidden: Vec<usize> = (0..4).filter(|&x| x != seat).collect();
-        let known: Vec<u64> = hidden.iter().map(|&x| self.known_of(x)).collect();
+        let known: Vec<CardSet> = hidden.iter().map(|&x| self.known_of(x)).collect();
         let mut pool: Vec<u16> = Vec::new();
         for (&x, &k) in hidden.iter().zip(&known) {
             pool.extend(
                 self.hands[x]
                     .as_slice()
                     .iter()
-                    .filter(|&&c| k & (1u64 << c) == 0)
-                    .map(|&c| u16::from(c)),
+                    .filter(|&&c| !k.contains(c))
+                    .map(|&c| c.pack()),
             );
         }
         let forbid: Vec<u8> = hidden
@@ -231,7 +233,7 @@ impl DalMara {
             .zip(&known)
             .zip(&allows)
             .map(|((&x, &k), f)| Holder {
-                size: self.hands[x].len() - (k & self.hands[x].mask()).count_ones() as usize,
+                size: self.hands[x].len() - k.intersection(self.hands[x].mask()).len() as usize,
                 allows: f.as_ref(),
             })
             .collect();
@@ -264,14 +266,14 @@ impl DalMara {
         let mut pool: Vec<u16> = self.hands[other]
             .as_slice()
             .iter()
-            .filter(|&&c| known & (1u64 << c) == 0)
-            .map(|&c| u16::from(c))
+            .filter(|&&c| !known.contains(c))
+            .map(|&c| c.pack())
             .collect();
         let hand_size = pool.len();
         let buried: Vec<usize> = (0..8).filter(|&k| self.stacks[k].len() > 1).collect();
         for &k in &buried {
             let cards = self.stacks[k].as_slice();
-            pool.extend(cards[..cards.len() - 1].iter().map(|&c| u16::from(c)));
+            pool.extend(cards[..cards.len() - 1].iter().map(|&c| c.pack()));
         }
         let voids = self.seen.voids[other];
         let hand_allows = move |item: u16| voids & (1 << ((item >> 4) & 3)) == 0;
@@ -289,8 +291,8 @@ impl DalMara {
         let mut next = self.clone();
         next.hands[other] = refill(self.hands[other].as_slice(), known, &deal[0]);
         for (&k, items) in buried.iter().zip(&deal[1..]) {
-            let top = self.stacks[k].top().unwrap_or(0);
-            let mut cards: Vec<u8> = items.iter().map(|&i| (i & 63) as u8).collect();
+            let top = self.stacks[k].top().unwrap_or(Card::PLACEHOLDER);
+            let mut cards: Vec<Card> = items.iter().map(|&i| Card::unpack(i)).collect();
             cards.push(top);
             next.stacks[k] = Stack::from_slice(&cards).unwrap_or_default();
         }
@@ -300,12 +302,12 @@ impl DalMara {
 }
 
 /// `hand` with every card not in `keep` replaced, in order, by the cards of `items`.
-fn refill(hand: &[u8], keep: u64, items: &[u16]) -> Pile {
-    let mut new = items.iter().map(|&i| (i & 63) as u8);
-    let cards: Vec<u8> = hand
+fn refill(hand: &[Card], keep: CardSet, items: &[u16]) -> Pile {
+    let mut new = items.iter().map(|&i| Card::unpack(i));
+    let cards: Vec<Card> = hand
         .iter()
         .map(|&c| {
-            if keep & (1u64 << c) != 0 {
+            if keep.contains(c) {
                 c
             } else {
                 new.next().unwrap_or(c)
@@ -327,11 +329,7 @@ impl Observe for DalMara {
             self.protocol_moves(&mut moves);
         }
         let returns = self.returns();
-        let names = |cards: &mut dyn Iterator<Item = u8>| Value::strs(cards.map(card_text));
-        let suit = |s: Option<u8>| {
-            s.and_then(|s| SUIT_NAMES.get(usize::from(s)))
-                .map_or(Value::Null, |t| Value::Str((*t).to_string()))
-        };
+        let suit = |s: Option<Suit>| s.map_or(Value::Null, |s| Value::Str(s.name().into()));
         let per_seat = |f: &dyn Fn(usize) -> Value| Value::List((0..n).map(f).collect());
         ViewBuilder::new(
             if self.four {
@@ -342,7 +340,7 @@ impl Observe for DalMara {
             seat,
             to_move,
             self.is_finished(),
-            self.hand(me).iter().map(|&c| card_text(c)).collect(),
+            self.hand(me).iter().map(|&c| text(c)).collect(),
             (0..n).map(|x| self.hand(x).len()).collect(),
             moves.iter().map(|&m| move_text(m)).collect(),
             moves.iter().map(|m| m.action_index()).collect(),
@@ -374,13 +372,16 @@ impl Observe for DalMara {
                     .map(|&(s, c)| {
                         Value::Map(vec![
                             ("seat".into(), Value::Int(i64::from(s))),
-                            ("card".into(), Value::Str(card_text(c))),
+                            ("card".into(), Value::Str(text(c))),
                         ])
                     })
                     .collect(),
             ),
         )
-        .with("played", names(&mut cards_of(self.finished_cards())))
+        .with(
+            "played",
+            Value::strs(self.finished_cards().iter().map(text)),
+        )
         .with(
             "ghoptes",
             Value::List(
@@ -389,7 +390,7 @@ impl Observe for DalMara {
                     .map(|g| {
                         Value::Map(vec![
                             ("seat".into(), Value::Int(i64::from(g.seat))),
-                            ("card".into(), Value::Str(card_text(g.card))),
+                            ("card".into(), Value::Str(text(g.card))),
                             ("order".into(), Value::Int(i64::from(g.order))),
                             ("resolved".into(), Value::Bool(g.resolved)),
                         ])
@@ -402,7 +403,7 @@ impl Observe for DalMara {
             self.detail.map_or(Value::Null, |(s, c, t)| {
                 Value::Map(vec![
                     ("seat".into(), Value::Int(i64::from(s))),
-                    ("card".into(), Value::Str(card_text(c))),
+                    ("card".into(), Value::Str(text(c))),
                     ("makes_turup".into(), Value::Bool(t)),
                 ])
             }),
@@ -417,13 +418,17 @@ impl Observe for DalMara {
         .with(
             "known",
             per_seat(&|x| {
-                let mask = if x == me { 0 } else { self.known_of(x) };
+                let mask = if x == me {
+                    CardSet::EMPTY
+                } else {
+                    self.known_of(x)
+                };
                 // In hand order.
                 Value::strs(
                     self.hand(x)
                         .iter()
-                        .filter(|&&c| mask & (1u64 << c) != 0)
-                        .map(|&c| card_text(c)),
+                        .filter(|&&c| mask.contains(c))
+                        .map(|&c| text(c)),
                 )
             }),
         )
@@ -443,7 +448,7 @@ impl Observe for DalMara {
                             ),
                             (
                                 "face_up".into(),
-                                st.top().map_or(Value::Null, |c| Value::Str(card_text(c))),
+                                st.top().map_or(Value::Null, |c| Value::Str(text(c))),
                             ),
                             (
                                 "face_down".into(),
@@ -506,11 +511,11 @@ impl Observe for DalMara {
         for &(s, c) in self.trick_cards() {
             out[52 + usize::from(s & 3) * 52 + slot(c)] = 1.0;
         }
-        for c in cards_of(self.finished_cards()) {
+        for c in self.finished_cards() {
             out[260 + slot(c)] = 1.0;
         }
         for x in (0..n).filter(|&x| x != me) {
-            for c in cards_of(self.known_of(x)) {
+            for c in self.known_of(x) {
                 out[312 + x * 52 + slot(c)] = 1.0;
             }
         }
@@ -522,8 +527,8 @@ impl Observe for DalMara {
                 out[936 + k] = st.len().saturating_sub(1) as f32 / 4.0;
             }
         }
-        out[944 + self.turup.map_or(4, |t| usize::from(t & 3))] = 1.0;
-        out[949 + self.lead.map_or(4, |t| usize::from(t & 3))] = 1.0;
+        out[944 + self.turup.map_or(4, |t| usize::from(t.index()))] = 1.0;
+        out[949 + self.lead.map_or(4, |t| usize::from(t.index()))] = 1.0;
         for x in 0..n {
             for s in 0..4usize {
                 let bit = 1 << s;
@@ -537,7 +542,7 @@ impl Observe for DalMara {
         }
         for g in self.ghoptes() {
             let at = if g.resolved { 1002 } else { 986 };
-            out[at + usize::from(g.seat & 3) * 4 + usize::from(suit_of(g.card) & 3)] = 1.0;
+            out[at + usize::from(g.seat & 3) * 4 + usize::from(g.card.suit().index())] = 1.0;
         }
         if let Some(t) = self.protocol_to_move() {
             out[1018 + usize::from(t & 3)] = 1.0;
