@@ -549,8 +549,6 @@ def write_document(parts: Parts) -> str:
     Raises:
         TypeError: If ``parts`` is not a :class:`Parts` with a roster.
     """
-    if not isinstance(parts, Parts) or parts.players is None:
-        raise TypeError("write_document takes a Dal Mara Parts with its players")
     body = document_state(parts)
     return json.dumps({"version": "1.0", "engineVersion": "0.1.0", "state": body}, indent=2)
 
@@ -559,8 +557,13 @@ def document_state(parts: Parts) -> dict[str, Any]:
     """The ``state`` object of ``serializeState``'s document (``parts.players`` is the roster).
 
     The server answers it as JSON without writing the document's text.
+
+    Raises:
+        TypeError: If ``parts`` is not a :class:`Parts` with a roster.
     """
-    players = parts.players or ()
+    if not isinstance(parts, Parts) or parts.players is None:
+        raise TypeError("serializeState's document takes a Dal Mara Parts with its players")
+    players = parts.players
     tr = parts.trick
     md = parts.move_detail
     body: dict[str, Any] = {
