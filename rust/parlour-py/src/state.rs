@@ -304,6 +304,34 @@ pub fn to_notation<'py, S: PartsClass>(s: &S, py: Python<'py>) -> PyResult<Bound
     S::notation().write(py, s.parts(py)?)
 }
 
+/// The accessors every [`StateClass`] impl starts with, written once: `holds!(Core, field);`
+/// inside the impl gives `type Core`, `core()` (the position in `self.field`), `kept()` (the
+/// legal moves in `self.kept`) and `buffer()` (a move buffer of this thread).
+#[macro_export]
+macro_rules! holds {
+    ($core:ty, $field:ident) => {
+        type Core = $core;
+
+        fn core(&self) -> &$core {
+            &self.$field
+        }
+
+        fn kept(&self) -> &parlour_core::lazy::LazyMoves<{ $crate::state::KEPT }> {
+            &self.kept
+        }
+
+        fn buffer() -> &'static std::thread::LocalKey<
+            std::cell::Cell<Vec<<$core as parlour_core::game::GameState>::Move>>,
+        > {
+            std::thread_local! {
+                static MOVES: std::cell::Cell<Vec<<$core as parlour_core::game::GameState>::Move>> =
+                    const { std::cell::Cell::new(Vec::new()) };
+            }
+            &MOVES
+        }
+    };
+}
+
 /// The uniform protocol of a [`StateClass`] as one `#[pymethods]` block (see the module docs).
 #[macro_export]
 macro_rules! protocol {

@@ -15,14 +15,9 @@ use parlour_core::Common;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{IntoPyDict, PyDict, PyString, PyTuple};
-use std::cell::Cell;
 
 /// `parlour.bridge.notation`: `Parts`, `read`, `write` (and `deal`).
 static NOTATION: Notation = Notation::new("parlour.bridge.notation");
-
-thread_local! {
-    static MOVES: Cell<Vec<Card>> = const { Cell::new(Vec::new()) };
-}
 
 /// The position's parts as `parlour.bridge.notation.Parts` gives them (its fields by name;
 /// `Parts` checks that each number fits a byte).
@@ -107,18 +102,9 @@ impl PyBridgePlayState {
 }
 
 impl StateClass for PyBridgePlayState {
-    type Core = BridgePlay;
+    crate::holds!(BridgePlay, inner);
     const ACTIONS: usize = 52;
 
-    fn core(&self) -> &BridgePlay {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Card>>> {
-        &MOVES
-    }
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         card_table(py)
     }

@@ -27,7 +27,6 @@ static NOTATION: Notation = Notation::new("parlour.dalmara.notation");
 
 thread_local! {
     static PLAYS: Cell<Vec<(Card, Option<u8>)>> = const { Cell::new(Vec::new()) };
-    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
 }
 
 /// The engine's text of card `c` (`"10s"`), one interned string per card.
@@ -264,18 +263,9 @@ impl PyState {
 }
 
 impl StateClass for PyState {
-    type Core = DalMara;
+    crate::holds!(DalMara, inner);
     const ACTIONS: usize = ACTION_SPACE;
 
-    fn core(&self) -> &DalMara {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Move>>> {
-        &MOVES
-    }
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         Ok(tables(py)?.moves.bind(py))
     }

@@ -25,7 +25,6 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyMapping, PyString, PyTuple, PyType};
-use std::cell::Cell;
 use std::sync::Arc;
 
 /// `parlour.durak.notation`: `Parts` (with its `BoutParts`), `read`, `write`.
@@ -33,10 +32,6 @@ static NOTATION: Notation = Notation::new("parlour.durak.notation");
 
 pyo3::import_exception!(parlour.durak.api, DurakMoveError);
 pyo3::import_exception!(parlour.durak.api, DurakConfigError);
-
-thread_local! {
-    static MOVES: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
-}
 
 /// The fields of a `parlour.durak.notation.Parts` as its `_fields` groups them: the head,
 /// the cards, the bout and the tail.
@@ -232,18 +227,9 @@ impl PyDurakGame {
 /// Durak differs from the defaults in its 1-based `to_move`, its `BAD_INDEX`, its checked
 /// `apply` (the reference's refusals) and its `resample`, which replays the record of moves.
 impl StateClass for PyDurakGame {
-    type Core = Durak;
+    crate::holds!(Durak, inner);
     const ACTIONS: usize = ACTION_SPACE;
 
-    fn core(&self) -> &Durak {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Move>>> {
-        &MOVES
-    }
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         Ok(move_table(py)?.1.bind(py))
     }

@@ -16,16 +16,11 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
-use std::cell::Cell;
 
 pyo3::import_exception!(parlour.gyla.api, GylaError);
 
 /// `parlour.gyla.notation`: `Parts`, `read`, `write`.
 static NOTATION: Notation = Notation::new("parlour.gyla.notation");
-
-thread_local! {
-    static MOVES: Cell<Vec<GylaMove>> = const { Cell::new(Vec::new()) };
-}
 
 /// The position's parts as `parlour.gyla.notation.Parts` gives them (its fields by name).
 #[derive(FromPyObject)]
@@ -106,18 +101,9 @@ impl PyGylaState {
 }
 
 impl StateClass for PyGylaState {
-    type Core = Gyla;
+    crate::holds!(Gyla, inner);
     const ACTIONS: usize = gyla::NUM_ACTIONS;
 
-    fn core(&self) -> &Gyla {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<GylaMove>>> {
-        &MOVES
-    }
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         action_table(py)
     }

@@ -19,15 +19,10 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{IntoPyDict, PyDict, PyInt, PyString, PyTuple};
-use std::cell::Cell;
 use std::sync::Arc;
 
 /// `parlour.mexican_train.notation`: `Parts`, `read`, `write`, `MOVES`, `move_of`.
 static NOTATION: Notation = Notation::new("parlour.mexican_train.notation");
-
-thread_local! {
-    static MOVES: Cell<Vec<TrainMove>> = const { Cell::new(Vec::new()) };
-}
 
 /// A record class of `parlour.mexican_train.api`: `Train`, `RoundResult`, `TrainHistory`.
 fn api<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -92,18 +87,9 @@ impl PyTrainGame {
 }
 
 impl StateClass for PyTrainGame {
-    type Core = MexicanTrain;
+    crate::holds!(MexicanTrain, inner);
     const ACTIONS: usize = parlour_core::games::mexican_train::TRAIN_ACTIONS;
 
-    fn core(&self) -> &MexicanTrain {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<TrainMove>>> {
-        &MOVES
-    }
     /// `notation.MOVES`: the one `FrozenMove` of each move id ([`TrainMove::id`]).
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();

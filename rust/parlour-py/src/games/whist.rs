@@ -16,14 +16,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
-use std::cell::Cell;
 
 /// `parlour.whist.notation`: `Parts`, `read`, `write`.
 static NOTATION: Notation = Notation::new("parlour.whist.notation");
-
-thread_local! {
-    static MOVES: Cell<Vec<Card>> = const { Cell::new(Vec::new()) };
-}
 
 /// The position's parts as `parlour.whist.notation.Parts` gives them (its fields by name).
 #[derive(FromPyObject)]
@@ -74,18 +69,9 @@ impl PyState {
 }
 
 impl StateClass for PyState {
-    type Core = Whist;
+    crate::holds!(Whist, inner);
     const ACTIONS: usize = 52;
 
-    fn core(&self) -> &Whist {
-        &self.inner
-    }
-    fn kept(&self) -> &LazyMoves<KEPT> {
-        &self.kept
-    }
-    fn buffer() -> &'static std::thread::LocalKey<Cell<Vec<Card>>> {
-        &MOVES
-    }
     fn move_table(py: Python<'_>) -> PyResult<&Bound<'_, PyTuple>> {
         Ok(card_table(py)?.1.bind(py))
     }
