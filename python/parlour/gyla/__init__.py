@@ -23,22 +23,8 @@ letters ``A``/``H``; seed is decimal. The text is read and written in
 from __future__ import annotations
 
 from parlour._core.gyla import GylaState
-from parlour.gyla.api import (
-    ERROR_CODES,
-    GylaError,
-    GylaEvent,
-    ai_card,
-    ai_trump,
-    apply,
-    deal_round,
-    from_notation,
-    legal_cards,
-    new_game,
-    start,
-    to_notation,
-    triggers_redeal,
-    view_for,
-)
+from parlour.gyla import api
+from parlour.gyla.api import *  # noqa: F403 (the engine's API, listed in api.__all__)
 from parlour.gyla.notation import Parts
 from parlour.gyla.views import (
     ACTION_SPACE,
@@ -53,11 +39,8 @@ from parlour.gyla.views import (
 
 __all__ = [
     "ACTION_SPACE",
-    "ERROR_CODES",
     "OBSERVATION_SHAPE",
     "SUITS",
-    "GylaError",
-    "GylaEvent",
     "GylaState",
     "NextAction",
     "Parts",
@@ -65,15 +48,5 @@ __all__ = [
     "Trick",
     "TrickView",
     "View",
-    "ai_card",
-    "ai_trump",
-    "apply",
-    "deal_round",
-    "from_notation",
-    "legal_cards",
-    "new_game",
-    "start",
-    "to_notation",
-    "triggers_redeal",
-    "view_for",
+    *api.__all__,
 ]
