@@ -256,7 +256,7 @@ def _board(r: _Raw, event: str | None, first_board: int | None, results: list[st
             where.append((ln, col))
         else:
             problems.append(Problem("PLAY_INVALID_CARD", f"not a card: {value!r}", ln, col))
-    records.require_contract(contract, play, problems, r.line, r.col)
+    records._require_contract(contract, play, problems, r.line, r.col)
     claim: int | None = None
     if r.claim is not None:
         value, ln, col = r.claim

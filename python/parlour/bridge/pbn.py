@@ -558,7 +558,7 @@ def _board_of(game: _Game, prev: dict[str, str], index: int, repair: bool) -> Bo
     if pt is not None:
         trump = contract.trump if contract else None
         leader, play, where, terminated, rows = _read_play(pt, trump, problems, irregular)
-        records.require_contract(contract, play, problems, pt.line, pt.col)
+        records._require_contract(contract, play, problems, pt.line, pt.col)
         if contract is not None and leader is not None and leader != contract.opening_leader:
             problems.append(
                 Problem(

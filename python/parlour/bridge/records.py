@@ -468,7 +468,7 @@ def _trick_count(value: str, code: str, problems: list[Problem], line: int, col:
     return None
 
 
-def require_contract(
+def _require_contract(
     contract: Contract | None, play: Sequence[str], problems: list[Problem], line: int, col: int
 ) -> None:
     """A ``PLAY_WITHOUT_CONTRACT`` problem when cards were played but there is no contract."""
